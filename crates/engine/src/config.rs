@@ -1,0 +1,293 @@
+//! Options are data: one [`SearchConfig`] says which algorithm runs and with which techniques.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::Score;
+
+/// An option name that is not one of the known ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownOption {
+    /// What kind of option was parsed ("algorithm", "cut rule", ...).
+    pub kind: &'static str,
+    /// The text that was given.
+    pub given: String,
+    /// The names that are accepted.
+    pub expected: &'static [&'static str],
+}
+
+impl fmt::Display for UnknownOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown {} '{}' (expected one of: {})", self.kind, self.given, self.expected.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownOption {}
+
+macro_rules! named_enum {
+    ($(#[$meta:meta])* $name:ident, $kind:literal, { $($(#[$vmeta:meta])* $variant:ident => $($text:literal)|+),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// The accepted names, first spelling of each variant.
+            pub const NAMES: &'static [&'static str] = &[$(named_enum!(@first $($text)|+)),+];
+
+            /// The canonical name of this value.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self { $(Self::$variant => named_enum!(@first $($text)|+)),+ }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = UnknownOption;
+            fn from_str(text: &str) -> Result<Self, UnknownOption> {
+                match text.trim().to_ascii_lowercase().as_str() {
+                    $($($text)|+ => Ok(Self::$variant),)+
+                    _ => Err(UnknownOption { kind: $kind, given: text.to_string(), expected: Self::NAMES }),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.name()) }
+        }
+    };
+    (@first $first:literal $(| $rest:literal)*) => { $first };
+}
+
+named_enum!(
+    /// Which search runs.
+    Algorithm, "algorithm", {
+        /// Plain minimax: every position to the end (or the depth limit). The reference oracle.
+        Minimax => "minimax",
+        /// Minimax with alpha-beta cut-offs (fail-soft), as the tutorials write it.
+        AlphaBeta => "alphabeta" | "alpha-beta" | "ab",
+        /// Negamax alpha-beta with a transposition table, iterative deepening, TT-move
+        /// ordering and principal variation search.
+        /// See: chessprogramming.org/Principal_Variation_Search
+        Negamax => "negamax" | "pvs" | "negamax-tt",
+    }
+);
+
+named_enum!(
+    /// When alpha-beta cuts the remaining moves of a position.
+    CutRule, "cut rule", {
+        /// Cut when `alpha >= beta` (the textbook rule, seed 001).
+        Standard => "standard" | ">=",
+        /// Cut only when `alpha > beta` (seed 003: needed when the caller's tie-break accepts
+        /// equal scores, so that an equal later move is not mistaken for a refuted one).
+        Strict => "strict" | ">",
+        /// Never cut: alpha-beta degenerates into minimax (useful to count positions).
+        None => "none",
+    }
+);
+
+named_enum!(
+    /// How finished games are scored.
+    Scoring, "scoring", {
+        /// Win +1, draw 0, loss -1 whatever the distance (seeds 000 and 002).
+        Plain => "plain",
+        /// A faster win is worth more and a slower loss less (seed 001's `10 - depth`).
+        Depth => "depth" | "depth-aware",
+    }
+);
+
+named_enum!(
+    /// In which order moves are tried at every node.
+    MoveOrdering, "move ordering", {
+        /// The order in which the game generates them.
+        Natural => "natural",
+        /// The game's own best-first order ([`crate::Game::order_moves`]).
+        Game => "game" | "centre" | "center",
+    }
+);
+
+/// Which of several equally good root moves is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TieBreak {
+    /// The first best move in search order (the tutorials' `if score > best`).
+    #[default]
+    First,
+    /// The last best move in search order (`if score >= best`).
+    Last,
+    /// A random one among the best, from this seed (reproducible).
+    Random(u64),
+}
+
+impl FromStr for TieBreak {
+    type Err = UnknownOption;
+    fn from_str(text: &str) -> Result<Self, UnknownOption> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "first" => Ok(Self::First),
+            "last" => Ok(Self::Last),
+            "random" => Ok(Self::Random(0x5EED)),
+            _ => lower
+                .strip_prefix("random:")
+                .and_then(|seed| seed.parse().ok())
+                .map(Self::Random)
+                .ok_or(UnknownOption {
+                    kind: "tie-break",
+                    given: text.to_string(),
+                    expected: &["first", "last", "random", "random:SEED"],
+                }),
+        }
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::First => f.write_str("first"),
+            Self::Last => f.write_str("last"),
+            Self::Random(seed) => write!(f, "random:{seed}"),
+        }
+    }
+}
+
+/// Budgets: a search that runs out returns the best move found so far.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies below the root (the root's moves are depth 1).
+    pub depth: Option<u32>,
+    /// Maximum number of positions examined.
+    pub nodes: Option<u64>,
+    /// Maximum wall-clock time.
+    pub time: Option<Duration>,
+    /// Set from another thread to stop the search (a web client that went away).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Everything that selects and tunes a search.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The cut rule of [`Algorithm::AlphaBeta`] (negamax always uses the standard one).
+    pub cut: CutRule,
+    /// How finished games score.
+    pub scoring: Scoring,
+    /// Move ordering at every node.
+    pub ordering: MoveOrdering,
+    /// Which equal root move is played.
+    pub tie_break: TieBreak,
+    /// Stop looking at root moves once one reaches the best score possible (seed 001,
+    /// exercise 3: nothing beats winning now).
+    pub stop_at_win: bool,
+    /// The root window, `(-inf, +inf)` by default (seed 003 uses `(-500, 500)`).
+    pub window: (Score, Score),
+    /// Budgets.
+    pub limits: Limits,
+    /// Transposition table size in bytes (negamax only).
+    pub tt_bytes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::AlphaBeta,
+            cut: CutRule::Standard,
+            scoring: Scoring::Depth,
+            ordering: MoveOrdering::Natural,
+            tie_break: TieBreak::First,
+            stop_at_win: false,
+            window: (-Score::INFINITY, Score::INFINITY),
+            limits: Limits::default(),
+            tt_bytes: 16 << 20,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The default configuration with another algorithm.
+    #[must_use]
+    pub fn with_algorithm(algorithm: Algorithm) -> Self {
+        Self { algorithm, ..Self::default() }
+    }
+
+    /// Sets the scoring.
+    #[must_use]
+    pub fn scoring(mut self, scoring: Scoring) -> Self {
+        self.scoring = scoring;
+        self
+    }
+
+    /// Sets the move ordering.
+    #[must_use]
+    pub fn ordering(mut self, ordering: MoveOrdering) -> Self {
+        self.ordering = ordering;
+        self
+    }
+
+    /// Sets the cut rule.
+    #[must_use]
+    pub fn cut(mut self, cut: CutRule) -> Self {
+        self.cut = cut;
+        self
+    }
+
+    /// Sets the tie-break.
+    #[must_use]
+    pub fn tie_break(mut self, tie_break: TieBreak) -> Self {
+        self.tie_break = tie_break;
+        self
+    }
+
+    /// Turns stop-at-win on or off.
+    #[must_use]
+    pub fn stop_at_win(mut self, on: bool) -> Self {
+        self.stop_at_win = on;
+        self
+    }
+
+    /// Sets the depth limit.
+    #[must_use]
+    pub fn depth(mut self, depth: u32) -> Self {
+        self.limits.depth = Some(depth);
+        self
+    }
+
+    /// The score of a finished game `ply` plies below the root, for the side to move there.
+    #[must_use]
+    pub fn terminal_score(&self, outcome: crate::Outcome, ply: u32) -> Score {
+        use crate::Outcome::{Draw, Loss, Win};
+        match (self.scoring, outcome) {
+            (_, Draw) => Score::DRAW,
+            (Scoring::Plain, Win) => Score::WIN,
+            (Scoring::Plain, Loss) => Score::LOSS,
+            (Scoring::Depth, Win) => Score::win_in(ply),
+            (Scoring::Depth, Loss) => Score::loss_in(ply),
+        }
+    }
+
+    /// The best score a root move can reach: with stop-at-win, nothing beats it.
+    #[must_use]
+    pub fn best_possible(&self) -> Score {
+        match self.scoring {
+            Scoring::Plain => Score::WIN,
+            Scoring::Depth => Score::win_in(1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_print() {
+        assert_eq!("AlphaBeta".parse::<Algorithm>(), Ok(Algorithm::AlphaBeta));
+        assert_eq!("centre".parse::<MoveOrdering>(), Ok(MoveOrdering::Game));
+        assert_eq!(CutRule::Strict.to_string(), "strict");
+        assert_eq!("random:7".parse::<TieBreak>(), Ok(TieBreak::Random(7)));
+        let error = "minimaks".parse::<Algorithm>().unwrap_err();
+        assert!(error.to_string().contains("minimax, alphabeta, negamax"), "{error}");
+        assert!("random:x".parse::<TieBreak>().is_err());
+    }
+}

@@ -1,0 +1,31 @@
+//! A generic game-tree search engine.
+//!
+//! - [`Game`]: the rules a search needs (moves, play/undo, outcome, optional heuristic,
+//!   ordering and hash). Nothing here knows any particular game.
+//! - [`Score`]: wins and losses with their distance in plies, draws, heuristic values.
+//! - [`SearchConfig`]: the algorithm ([`Algorithm::Minimax`], [`Algorithm::AlphaBeta`],
+//!   [`Algorithm::Negamax`]) and its techniques, as data.
+//! - [`Searcher`]: runs searches and reports [`SearchResult`]s with [`Stats`]; an
+//!   [`Observer`] hears every step (the library never prints).
+//! - [`tt`]: the transposition table.
+//!
+//! Every optimised search returns the same value as [`Algorithm::Minimax`], and under the
+//! same tie-break and move order the same root move; the test suites check it.
+#![deny(missing_docs)]
+
+mod config;
+mod game;
+mod observer;
+mod score;
+mod search;
+mod stats;
+pub mod tt;
+
+pub use config::{
+    Algorithm, CutRule, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak, UnknownOption,
+};
+pub use game::{Game, Outcome};
+pub use observer::{Iteration, Observer, Silent};
+pub use score::Score;
+pub use search::{Aborted, Clock, SearchResult, Searcher, SystemClock};
+pub use stats::Stats;

@@ -1,0 +1,222 @@
+//! The searcher: root handling, iterative deepening, budgets and results.
+//!
+//! The node functions live in [`node`]; this module owns what happens around them.
+
+mod node;
+
+use std::sync::atomic::Ordering as AtomicOrdering;
+use std::time::{Duration, Instant};
+
+use crate::tt::{TableTooSmall, TranspositionTable};
+use crate::{Algorithm, Game, Observer, Score, SearchConfig, Silent, Stats, TieBreak};
+
+/// A search stopped by a budget (nodes, time, or the stop flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aborted;
+
+/// A source of elapsed time, behind a trait so that tests and servers can inject one.
+pub trait Clock {
+    /// Time since some fixed start.
+    fn now(&self) -> Duration;
+}
+
+/// The wall clock.
+#[derive(Clone, Copy, Debug)]
+pub struct SystemClock(Instant);
+
+impl Default for SystemClock {
+    fn default() -> Self {
+        Self(Instant::now())
+    }
+}
+
+impl Clock for SystemClock {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<Move> {
+    /// The move to play, `None` when the root is finished or has no move.
+    pub best_move: Option<Move>,
+    /// The root's value for the side to move (a bound if `aborted`).
+    pub score: Score,
+    /// `true` when no heuristic value went into `score`: it is the game-theoretic value.
+    pub exact: bool,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    /// What the search did.
+    pub stats: Stats,
+    /// A budget ran out; the move is the best found so far.
+    pub aborted: bool,
+}
+
+/// Runs searches with one configuration (and one transposition table, reused between them).
+pub struct Searcher {
+    config: SearchConfig,
+    tt: Option<TranspositionTable>,
+    clock: Box<dyn Clock + Send>,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher").field("config", &self.config).field("tt", &self.tt).finish()
+    }
+}
+
+impl Searcher {
+    /// A searcher for `config`; a table size under one entry is raised to one entry.
+    #[must_use]
+    pub fn new(mut config: SearchConfig) -> Self {
+        config.tt_bytes = config.tt_bytes.max(TranspositionTable::ENTRY_BYTES);
+        Self::try_new(config).unwrap_or_else(|_| unreachable!("the table size was raised"))
+    }
+
+    /// A searcher for `config`, checking the table size.
+    ///
+    /// # Errors
+    /// [`TableTooSmall`] when negamax is asked for with a table under one entry.
+    pub fn try_new(config: SearchConfig) -> Result<Self, TableTooSmall> {
+        let tt = match config.algorithm {
+            Algorithm::Negamax => Some(TranspositionTable::new(config.tt_bytes)?),
+            Algorithm::Minimax | Algorithm::AlphaBeta => None,
+        };
+        Ok(Self { config, tt, clock: Box::new(SystemClock::default()) })
+    }
+
+    /// Uses another clock for the time budget and `elapsed`.
+    #[must_use]
+    pub fn with_clock(mut self, clock: impl Clock + Send + 'static) -> Self {
+        self.clock = Box::new(clock);
+        self
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// The configuration, to change between searches.
+    pub fn config_mut(&mut self) -> &mut SearchConfig {
+        &mut self.config
+    }
+
+    /// Empties the transposition table (results of earlier searches are forgotten).
+    pub fn clear(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Searches `game` (which is left as it was) and returns the best move.
+    pub fn search<G: Game>(&mut self, game: &mut G) -> SearchResult<G::Move> {
+        self.search_with(game, &mut Silent)
+    }
+
+    /// [`Searcher::search`], reporting to `observer`.
+    pub fn search_with<G: Game, O: Observer<G>>(
+        &mut self,
+        game: &mut G,
+        observer: &mut O,
+    ) -> SearchResult<G::Move> {
+        let start = self.clock.now();
+        if let Some(tt) = &mut self.tt {
+            tt.new_search();
+        }
+        let run = node::Run::new(&self.config, self.tt.as_mut(), observer, &*self.clock, start);
+        let mut result = match self.config.algorithm {
+            Algorithm::Negamax => run.iterative_deepening(game),
+            Algorithm::Minimax | Algorithm::AlphaBeta => run.single(game),
+        };
+        result.stats.elapsed = self.clock.now().saturating_sub(start);
+        result
+    }
+
+    /// The value of every legal move of `game`, each searched to its exact value (in the
+    /// configured scoring), in the natural move order. Scores are for the side to move at
+    /// `game`; statistics add up over the moves.
+    pub fn analyse<G: Game>(&mut self, game: &mut G) -> Vec<(G::Move, SearchResult<G::Move>)> {
+        let mut moves = Vec::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+        }
+        let limits = self.config.limits.clone();
+        if let Some(depth) = limits.depth {
+            self.config.limits.depth = Some(depth.saturating_sub(1));
+        }
+        let analysis = moves
+            .into_iter()
+            .map(|mv| {
+                game.play(mv);
+                let child = self.search(game);
+                game.undo(mv);
+                let mut pv = vec![mv];
+                pv.extend(child.pv);
+                let result = SearchResult {
+                    best_move: Some(mv),
+                    score: (-child.score).from_tt(1),
+                    exact: child.exact,
+                    pv,
+                    stats: child.stats,
+                    aborted: child.aborted,
+                };
+                (mv, result)
+            })
+            .collect();
+        self.config.limits = limits;
+        analysis
+    }
+}
+
+/// Budgets as the node functions check them.
+pub(crate) struct Budget<'a> {
+    node_limit: u64,
+    deadline: Option<Duration>,
+    stop: Option<&'a std::sync::atomic::AtomicBool>,
+    clock: &'a dyn Clock,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(config: &'a SearchConfig, clock: &'a dyn Clock, start: Duration) -> Self {
+        Self {
+            node_limit: config.limits.nodes.unwrap_or(u64::MAX),
+            deadline: config.limits.time.map(|time| start + time),
+            stop: config.limits.stop.as_deref(),
+            clock,
+        }
+    }
+
+    /// Checks the budgets after `nodes` positions; the clock only every 1024.
+    #[inline]
+    pub(crate) fn check(&self, nodes: u64) -> Result<(), Aborted> {
+        if nodes > self.node_limit {
+            return Err(Aborted);
+        }
+        if nodes & 1023 == 0 {
+            if self.stop.is_some_and(|stop| stop.load(AtomicOrdering::Relaxed)) {
+                return Err(Aborted);
+            }
+            if self.deadline.is_some_and(|deadline| self.clock.now() >= deadline) {
+                return Err(Aborted);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Picks one index in `0..len` from a seed (SplitMix64), for the random tie-break.
+pub(crate) fn pick(seed: u64, len: usize) -> usize {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % len.max(1) as u64) as usize
+}
+
+/// Whether the tie-break needs exact values for moves that tie with the best so far.
+pub(crate) fn needs_exact_ties(tie_break: TieBreak) -> bool {
+    !matches!(tie_break, TieBreak::First)
+}

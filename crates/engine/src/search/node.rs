@@ -1,0 +1,462 @@
+//! The node functions: the minimax oracle, fail-soft alpha-beta, and negamax with a
+//! transposition table; the root loop and iterative deepening around them.
+//!
+//! Bound contract of [`Run::alphabeta`] (fail-soft), for a window `(alpha, beta)` with
+//! `alpha < beta` and true value `v`:
+//! - result `<= alpha`  → `v <= result` (an upper bound),
+//! - result `>= beta`   → `v >= result` (a lower bound),
+//! - otherwise          → `v == result`.
+
+use std::time::Duration;
+
+use super::{needs_exact_ties, pick, Aborted, Budget, Clock, SearchResult};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::{Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak};
+
+/// A node's children, or the score that ends it.
+enum Expansion<Move> {
+    Leaf(Score),
+    Moves(Vec<Move>),
+}
+
+/// The best root move found so far (kept across an abort).
+struct RootBest<Move> {
+    mv: Option<Move>,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// One search in progress.
+pub(crate) struct Run<'a, G: Game, O> {
+    config: &'a SearchConfig,
+    tt: Option<&'a mut TranspositionTable>,
+    observer: &'a mut O,
+    budget: Budget<'a>,
+    stats: Stats,
+    /// Leaves scored by a heuristic (or TT entries that were): 0 means the value is exact.
+    horizon: u64,
+    /// Move lists, one reusable buffer per ply.
+    moves: Vec<Vec<G::Move>>,
+    /// Triangular principal-variation table.
+    pv: Vec<Vec<G::Move>>,
+    root: RootBest<G::Move>,
+}
+
+impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
+    pub(crate) fn new(
+        config: &'a SearchConfig,
+        tt: Option<&'a mut TranspositionTable>,
+        observer: &'a mut O,
+        clock: &'a dyn Clock,
+        start: Duration,
+    ) -> Self {
+        Self {
+            config,
+            tt,
+            observer,
+            budget: Budget::new(config, clock, start),
+            stats: Stats::default(),
+            horizon: 0,
+            moves: Vec::new(),
+            pv: Vec::new(),
+            root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
+        }
+    }
+
+    fn max_depth(&self) -> u32 {
+        self.config.limits.depth.unwrap_or(Score::MAX_PLY).min(Score::MAX_PLY)
+    }
+
+    /// Minimax or alpha-beta: one search to the depth limit (or the end of the game).
+    pub(crate) fn single(mut self, game: &mut G) -> SearchResult<G::Move> {
+        let depth = self.max_depth();
+        let outcome = self.root(game, depth);
+        let aborted = outcome.is_err();
+        self.stats.depth = self.stats.depth.min(depth);
+        self.finish(aborted)
+    }
+
+    /// Negamax: depths 1, 2, ... until the value is exact or the limit is reached.
+    /// See: chessprogramming.org/Iterative_Deepening
+    pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
+        let mut completed: Option<(RootBest<G::Move>, bool)> = None;
+        let mut aborted = false;
+        for depth in 1..=self.max_depth() {
+            self.horizon = 0;
+            self.root = RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() };
+            if self.root(game, depth).is_err() {
+                aborted = true;
+                break;
+            }
+            self.stats.depth = depth;
+            let exact = self.horizon == 0;
+            let iteration = crate::observer::Iteration {
+                depth,
+                score: self.root.score,
+                pv: &self.root.pv,
+                stats: &self.stats,
+            };
+            self.observer.iteration(&iteration);
+            let best = std::mem::replace(
+                &mut self.root,
+                RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
+            );
+            completed = Some((best, exact));
+            if exact {
+                break;
+            }
+        }
+        match completed {
+            Some((best, exact)) => {
+                self.root = best;
+                self.horizon = u64::from(!exact);
+                self.finish(aborted)
+            }
+            None => self.finish(true),
+        }
+    }
+
+    fn finish(self, aborted: bool) -> SearchResult<G::Move> {
+        SearchResult {
+            best_move: self.root.mv,
+            score: self.root.score,
+            exact: !aborted && self.horizon == 0,
+            pv: self.root.pv,
+            stats: self.stats,
+            aborted,
+        }
+    }
+
+    /// The root: every move in order, with the configured tie-break and stop-at-win.
+    fn root(&mut self, game: &mut G, depth: u32) -> Result<(), Aborted> {
+        let config = self.config;
+        self.reset_ply(0);
+        self.observer.enter(game, 0, config.window.0, config.window.1);
+        let moves = match self.expand(game, depth, 0) {
+            Expansion::Leaf(score) => {
+                self.root = RootBest { mv: None, score, pv: Vec::new() };
+                return Ok(());
+            }
+            Expansion::Moves(moves) => moves,
+        };
+        // A partial search still has a move to play.
+        if self.root.mv.is_none() {
+            self.root.mv = moves.first().copied();
+            self.root.pv = self.root.mv.into_iter().collect();
+        }
+        let exact_ties = needs_exact_ties(config.tie_break);
+        let (mut alpha, beta) = config.window;
+        let mut best = -Score::INFINITY;
+        let mut best_move = None;
+        let mut best_pv = Vec::new();
+        let mut ties: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
+        for (index, &mv) in moves.iter().enumerate() {
+            let floor = if exact_ties { alpha.min(best.next_down()) } else { alpha };
+            game.play(mv);
+            let result = match config.algorithm {
+                Algorithm::Minimax => self.minimax(game, depth - 1, 1),
+                Algorithm::AlphaBeta => self.alphabeta(game, depth - 1, 1, -beta, -floor),
+                Algorithm::Negamax => self.root_pvs(game, depth - 1, index, floor, beta),
+            };
+            game.undo(mv);
+            let score = -result?;
+            self.observer.root_move(mv, score);
+            let improves = match config.tie_break {
+                TieBreak::First => score > best,
+                TieBreak::Last | TieBreak::Random(_) => score >= best,
+            };
+            if improves {
+                if score > best {
+                    ties.clear();
+                }
+                best = score;
+                best_move = Some(mv);
+                best_pv = self.line(mv, 1);
+                ties.push((mv, best_pv.clone()));
+                self.root = RootBest { mv: best_move, score: best, pv: best_pv.clone() };
+            }
+            alpha = alpha.max(best);
+            self.observer.child(0, index, mv, score, alpha, beta);
+            let stop = config.stop_at_win && best >= config.best_possible();
+            if stop || (config.algorithm != Algorithm::Minimax && self.cuts(alpha, beta)) {
+                self.stats.cutoffs += 1;
+                self.observer.cut(0, moves.len() - index - 1);
+                break;
+            }
+        }
+        if let (TieBreak::Random(seed), false) = (config.tie_break, ties.is_empty()) {
+            let (mv, pv) = ties.swap_remove(pick(seed, ties.len()));
+            best_move = Some(mv);
+            best_pv = pv;
+        }
+        self.root = RootBest { mv: best_move, score: best, pv: best_pv };
+        self.moves[0] = moves;
+        Ok(())
+    }
+
+    /// A root move under negamax: the first with the full window, the others with a null
+    /// window first (principal variation search).
+    fn root_pvs(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        index: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        if index == 0 || alpha <= -Score::INFINITY {
+            return self.alphabeta(game, depth, 1, -beta, -alpha);
+        }
+        let probe = -self.alphabeta(game, depth, 1, -alpha.next_up(), -alpha)?;
+        if probe > alpha && probe < beta {
+            self.alphabeta(game, depth, 1, -beta, -alpha)
+        } else {
+            Ok(-probe)
+        }
+    }
+
+    /// `mv` followed by the principal variation found below it.
+    fn line(&self, mv: G::Move, ply: usize) -> Vec<G::Move> {
+        let mut line = vec![mv];
+        if let Some(rest) = self.pv.get(ply) {
+            line.extend_from_slice(rest);
+        }
+        line
+    }
+
+    fn cuts(&self, alpha: Score, beta: Score) -> bool {
+        match self.config.cut {
+            CutRule::Standard => alpha >= beta,
+            CutRule::Strict => alpha > beta,
+            CutRule::None => false,
+        }
+    }
+
+    /// Counts the node and either scores it as a leaf or lists its moves in search order.
+    #[inline]
+    fn expand(&mut self, game: &G, depth: u32, ply: u32) -> Expansion<G::Move> {
+        let index = ply as usize;
+        self.stats.depth = self.stats.depth.max(ply);
+        if let Some(outcome) = game.outcome() {
+            let score = self.config.terminal_score(outcome, ply);
+            return self.leaf(game, ply, score, false);
+        }
+        if depth == 0 {
+            return self.leaf(game, ply, Score::heuristic(game.evaluate()), true);
+        }
+        let mut moves = std::mem::take(&mut self.moves[index]);
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[index] = moves;
+            return self.leaf(game, ply, Score::heuristic(game.evaluate()), true);
+        }
+        if self.config.ordering == MoveOrdering::Game {
+            game.order_moves(&mut moves);
+        }
+        Expansion::Moves(moves)
+    }
+
+    fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion<G::Move> {
+        self.stats.evaluations += 1;
+        if heuristic {
+            self.stats.heuristic_evaluations += 1;
+            self.horizon += 1;
+        }
+        self.observer.leaf(game, ply, score);
+        Expansion::Leaf(score)
+    }
+
+    /// Makes room for the buffers of `ply` and empties its principal variation.
+    #[inline]
+    fn reset_ply(&mut self, ply: u32) {
+        let index = ply as usize;
+        if self.pv.len() <= index + 1 {
+            self.pv.resize_with(index + 2, Vec::new);
+            self.moves.resize_with(index + 2, Vec::new);
+        }
+        self.pv[index].clear();
+    }
+
+    #[inline]
+    fn enter(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
+        self.reset_ply(ply);
+        self.stats.nodes += 1;
+        self.budget.check(self.stats.nodes)?;
+        if self.stats.nodes & 0xFFFF == 0 {
+            self.observer.progress(&self.stats);
+        }
+        self.observer.enter(game, ply, alpha, beta);
+        Ok(())
+    }
+
+    /// Records `mv` as the best move at `ply`, followed by the line below it.
+    #[inline]
+    fn update_pv(&mut self, mv: G::Move, ply: u32) {
+        let index = ply as usize;
+        let (head, tail) = self.pv.split_at_mut(index + 1);
+        let line = &mut head[index];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Plain minimax in negamax form: the reference oracle.
+    fn minimax(&mut self, game: &mut G, depth: u32, ply: u32) -> Result<Score, Aborted> {
+        self.enter(game, ply, -Score::INFINITY, Score::INFINITY)?;
+        let moves = match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => return Ok(score),
+            Expansion::Moves(moves) => moves,
+        };
+        let mut best = -Score::INFINITY;
+        for (index, &mv) in moves.iter().enumerate() {
+            game.play(mv);
+            let result = self.minimax(game, depth - 1, ply + 1);
+            game.undo(mv);
+            let score = -result?;
+            if score > best {
+                best = score;
+                self.update_pv(mv, ply);
+            }
+            self.observer.child(ply, index, mv, score, best, Score::INFINITY);
+        }
+        self.moves[ply as usize] = moves;
+        Ok(best)
+    }
+
+    /// Fail-soft alpha-beta in negamax form; with [`Algorithm::Negamax`] also the
+    /// transposition table, TT-move ordering and principal variation search.
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        debug_assert!(alpha < beta, "empty window {alpha:?} {beta:?}");
+        // Step 1. Count the node and check the budgets.
+        self.enter(game, ply, alpha, beta)?;
+        let alpha_orig = alpha;
+        let horizon_before = self.horizon;
+
+        // Step 2. Probe the transposition table.
+        let key = if self.tt.is_some() { game.hash() } else { None };
+        let mut tt_move = None;
+        if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
+            self.stats.tt_hits += 1;
+            tt_move = entry.move_index;
+            if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
+                return Ok(score);
+            }
+        }
+
+        // Step 3. Finished game, horizon, or the moves in order (TT move first).
+        let mut moves = match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => return Ok(score),
+            Expansion::Moves(moves) => moves,
+        };
+        let tt_index = tt_move.map(usize::from).filter(|&index| index < moves.len());
+        if let Some(index) = tt_index {
+            moves[..=index].rotate_right(1);
+        }
+        let pvs = self.config.algorithm == Algorithm::Negamax;
+
+        // Step 4. Search the moves.
+        let mut best = -Score::INFINITY;
+        let mut best_index = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            game.play(mv);
+            let result = if pvs && index > 0 {
+                self.null_window_first(game, depth - 1, ply + 1, alpha, beta)
+            } else {
+                self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
+            };
+            game.undo(mv);
+            let score = result?;
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                self.update_pv(mv, ply);
+            }
+            alpha = alpha.max(best);
+            self.observer.child(ply, index, mv, score, alpha, beta);
+            if self.cuts(alpha, beta) {
+                self.stats.cutoffs += 1;
+                self.observer.cut(ply, moves.len() - index - 1);
+                break;
+            }
+        }
+
+        // Step 5. Store the result (the best move by its index before TT reordering).
+        if let (Some(key), Some(tt)) = (key, self.tt.as_deref_mut()) {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let depth = if self.horizon == horizon_before {
+                TtEntry::EXACT_DEPTH
+            } else {
+                depth.min(u32::from(TtEntry::EXACT_DEPTH) - 1) as u8
+            };
+            let move_index = best_index.map(|index| match tt_index {
+                Some(tt_index) if index == 0 => tt_index,
+                Some(tt_index) if index <= tt_index => index - 1,
+                _ => index,
+            } as u16);
+            tt.store(key, TtEntry { score: best.to_tt(ply), bound, depth, move_index });
+        }
+        self.moves[ply as usize] = moves;
+        Ok(best)
+    }
+
+    /// A later move under PVS: prove it no better than alpha with a null window, and search
+    /// it fully only if that fails. Returns the score from the parent's side.
+    fn null_window_first(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        let probe = -self.alphabeta(game, depth, ply, -alpha.next_up(), -alpha)?;
+        if probe > alpha && probe < beta {
+            Ok(-self.alphabeta(game, depth, ply, -beta, -alpha)?)
+        } else {
+            Ok(probe)
+        }
+    }
+
+    /// The score a table entry proves for window `(alpha, beta)`, if any.
+    fn tt_cutoff(
+        &mut self,
+        entry: TtEntry,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let deep_enough =
+            entry.depth == TtEntry::EXACT_DEPTH || u32::from(entry.depth) >= depth;
+        if !deep_enough {
+            return None;
+        }
+        let score = entry.score.from_tt(ply);
+        let proves = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if !proves {
+            return None;
+        }
+        if entry.depth != TtEntry::EXACT_DEPTH {
+            self.horizon += 1;
+        }
+        Some(score)
+    }
+}

@@ -1,0 +1,36 @@
+//! What a search did.
+
+use std::time::Duration;
+
+/// Counters of one search. Every field is exact and repeatable except `elapsed`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions examined: every call of the search function below the root (the seeds'
+    /// counter, which `find_best_move` does not increment for the root itself).
+    pub nodes: u64,
+    /// Leaf evaluations: finished games scored plus heuristic evaluations.
+    pub evaluations: u64,
+    /// Heuristic evaluations only (depth limit reached, or no move in an unfinished game).
+    pub heuristic_evaluations: u64,
+    /// Times a node stopped looking at its remaining moves (alpha-beta cut-offs).
+    pub cutoffs: u64,
+    /// Transposition table probes that found the position.
+    pub tt_hits: u64,
+    /// Deepest completed iteration (or the depth limit of a single search).
+    pub depth: u32,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Adds the counters of `other` (for several searches reported as one).
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.evaluations += other.evaluations;
+        self.heuristic_evaluations += other.heuristic_evaluations;
+        self.cutoffs += other.cutoffs;
+        self.tt_hits += other.tt_hits;
+        self.depth = self.depth.max(other.depth);
+        self.elapsed += other.elapsed;
+    }
+}

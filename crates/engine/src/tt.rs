@@ -1,0 +1,220 @@
+//! The transposition table: a fixed-size, always-allocated hash table of search results.
+//!
+//! See: chessprogramming.org/Transposition_Table
+//!
+//! Entry layout (16 bytes, asserted below):
+//!
+//! ```text
+//! key: u64          the full position key (verification, no false hits for exact keys)
+//! score: i32        relative to the node (mate distances fixed up by Score::to_tt)
+//! move_index: u16   index of the best move in the natural move order, u16::MAX = none
+//! depth: u8         draft in plies; EXACT_DEPTH = no heuristic leaf below (valid at any depth)
+//! meta: u8          bound (2 bits) | generation (6 bits)
+//! ```
+//!
+//! Replacement: an entry of the same position is always overwritten; another position's
+//! entry is replaced when it comes from an older search or has a draft no deeper.
+
+use std::fmt;
+
+use crate::Score;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least this (a cut-off happened).
+    Lower,
+    /// The true value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The score, relative to the stored node.
+    pub score: Score,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+    /// Draft in plies, or [`TtEntry::EXACT_DEPTH`].
+    pub depth: u8,
+    /// The best move's index in the natural move order.
+    pub move_index: Option<u16>,
+}
+
+impl TtEntry {
+    /// The draft of a result that used no heuristic value: valid at every depth.
+    pub const EXACT_DEPTH: u8 = u8::MAX;
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    score: i32,
+    move_index: u16,
+    depth: u8,
+    meta: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// A table size that cannot hold one entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooSmall(pub usize);
+
+impl fmt::Display for TableTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a transposition table of {} bytes cannot hold one 16-byte entry", self.0)
+    }
+}
+
+impl std::error::Error for TableTooSmall {}
+
+/// A transposition table sized in bytes (rounded down to a power of two of entries).
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    shift: u32,
+    generation: u8,
+}
+
+impl fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TranspositionTable").field("entries", &self.slots.len()).finish()
+    }
+}
+
+impl TranspositionTable {
+    /// Bytes per entry.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+    /// A table of at most `bytes` bytes.
+    ///
+    /// # Errors
+    /// [`TableTooSmall`] when `bytes` is under one entry.
+    pub fn new(bytes: usize) -> Result<Self, TableTooSmall> {
+        let entries = bytes / Self::ENTRY_BYTES;
+        if entries == 0 {
+            return Err(TableTooSmall(bytes));
+        }
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        let shift = 64 - entries.trailing_zeros();
+        Ok(Self { slots: vec![Slot::default(); entries], shift, generation: 1 })
+    }
+
+    /// The number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Never: a table holds at least one entry.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation % 63) + 1;
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+
+    fn index(&self, key: u64) -> usize {
+        if self.shift == 64 {
+            return 0;
+        }
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The entry stored for `key`, if any.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let slot = self.slots[self.index(key)];
+        if slot.meta == 0 || slot.key != key {
+            return None;
+        }
+        let bound = match slot.meta >> 6 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(TtEntry {
+            score: Score::from_raw(slot.score),
+            bound,
+            depth: slot.depth,
+            move_index: (slot.move_index != u16::MAX).then_some(slot.move_index),
+        })
+    }
+
+    /// Stores a result for `key` (the score already relative to the node).
+    pub fn store(&mut self, key: u64, entry: TtEntry) {
+        let index = self.index(key);
+        let old = self.slots[index];
+        let old_generation = old.meta & 63;
+        let replace = old.meta == 0
+            || old.key == key
+            || old_generation != self.generation
+            || entry.depth >= old.depth;
+        if !replace {
+            return;
+        }
+        let bound = match entry.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        self.slots[index] = Slot {
+            key,
+            score: entry.score.raw(),
+            move_index: entry.move_index.unwrap_or(u16::MAX),
+            depth: entry.depth,
+            meta: (bound << 6) | self.generation,
+        };
+    }
+
+    /// Permille of a sample of entries written by the current search (UCI's `hashfull`).
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| slot.meta != 0 && slot.meta & 63 == self.generation)
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_errors() {
+        assert_eq!(TranspositionTable::new(15).unwrap_err(), TableTooSmall(15));
+        assert_eq!(TranspositionTable::new(16).unwrap().len(), 1);
+        assert_eq!(TranspositionTable::new(1000).unwrap().len(), 32);
+        assert!(TranspositionTable::new(1 << 20).unwrap().len() * 16 <= 1 << 20);
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let mut table = TranspositionTable::new(1 << 12).unwrap();
+        let entry = TtEntry {
+            score: Score::win_in(3),
+            bound: Bound::Lower,
+            depth: 7,
+            move_index: Some(2),
+        };
+        table.store(42, entry);
+        assert_eq!(table.probe(42), Some(entry));
+        assert_eq!(table.probe(43), None);
+        assert!(table.hashfull() <= 1000);
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
+}

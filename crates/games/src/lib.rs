@@ -1,0 +1,60 @@
+//! Games for the alphabeta engine, each with its notation, rules and tests.
+//!
+//! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
+//! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
+//!
+//! Every game implements the engine's [`alphabeta_engine::Game`] for the search and
+//! [`Notation`] for the people: move text, position text, drawings and values in words.
+#![deny(missing_docs)]
+
+pub mod tictactoe;
+pub mod tree;
+
+use alphabeta_engine::{Game, Score, Scoring};
+
+/// How a game talks to people: text in, text out. Parsing is checked against the position.
+pub trait Notation: Game {
+    /// The game's name on the command line and in the web API.
+    const NAME: &'static str;
+    /// Why a move text is not a legal move here.
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// Parses a move and checks that it is legal in this position.
+    ///
+    /// # Errors
+    /// When the text is not a move, or the move is not legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// The text of a legal move (parsed back by [`Notation::parse_move`]).
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The position in the game's text notation.
+    fn position_text(&self) -> String;
+
+    /// A drawing of the position for a terminal, several lines.
+    fn drawing(&self) -> String;
+
+    /// The name of the side to move (`to_move`), or of the other side.
+    fn side_name(&self, to_move: bool) -> String;
+
+    /// The number a user sees for `score` (relative to the side to move) in `scoring`.
+    fn value(&self, score: Score, scoring: Scoring) -> i64 {
+        match (score.plies(), score.is_win(), score.is_loss(), scoring) {
+            (Some(plies), true, _, Scoring::Depth) => 1000 - i64::from(plies),
+            (Some(plies), _, true, Scoring::Depth) => i64::from(plies) - 1000,
+            (_, true, _, _) => 1,
+            (_, _, true, _) => -1,
+            _ => i64::from(score.raw()),
+        }
+    }
+
+    /// Plays a move given as text, after checking it.
+    ///
+    /// # Errors
+    /// As [`Notation::parse_move`]; the position is unchanged on error.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+}

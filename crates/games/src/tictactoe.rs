@@ -1,0 +1,496 @@
+//! Tic-tac-toe on two 9-bit boards.
+//!
+//! Cells are numbered 0–8 row-major:
+//!
+//! ```text
+//! 0 | 1 | 2
+//! 3 | 4 | 5
+//! 6 | 7 | 8
+//! ```
+//!
+//! Board text: 9 cells row-major with `x`, `o` and `.` (also `X`, `O`, `-`, `_`), with `/`
+//! or spaces allowed between rows, e.g. `x.o/.x./..o`. The side to move is inferred from the
+//! counts when x moved first, or given explicitly (either side may start).
+
+use std::fmt;
+
+use alphabeta_engine::{Game, Outcome, Score, Scoring};
+use thiserror::Error;
+
+use crate::Notation;
+
+/// A player's mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The mark `x`.
+    X,
+    /// The mark `o`.
+    O,
+}
+
+impl Mark {
+    /// The other mark.
+    #[must_use]
+    pub fn other(self) -> Mark {
+        match self {
+            Mark::X => Mark::O,
+            Mark::O => Mark::X,
+        }
+    }
+
+    /// `'x'` or `'o'`.
+    #[must_use]
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::X => 'x',
+            Mark::O => 'o',
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+impl std::str::FromStr for Mark {
+    type Err = PositionError;
+    fn from_str(text: &str) -> Result<Mark, PositionError> {
+        match text.trim() {
+            "x" | "X" => Ok(Mark::X),
+            "o" | "O" => Ok(Mark::O),
+            other => Err(PositionError::BadSide(other.to_string())),
+        }
+    }
+}
+
+/// The eight lines, as bit masks.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+/// Seed 001's order: the centre, then the corners 0, 2, 6, 8, then the edges 1, 3, 5, 7.
+pub const CENTRE_FIRST: [u8; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+
+const FULL: u16 = 0b111_111_111;
+
+fn has_line(bits: u16) -> bool {
+    LINES.iter().any(|&line| bits & line == line)
+}
+
+/// A tic-tac-toe position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TicTacToe {
+    x: u16,
+    o: u16,
+    to_move: Mark,
+}
+
+impl Default for TicTacToe {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A board text that is not a legal tic-tac-toe position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A character that is not a cell or a row separator.
+    #[error("unexpected character '{character}' at position {position} of the board (cells are x, o or .; rows may be separated by / or spaces)")]
+    BadCharacter {
+        /// The character.
+        character: char,
+        /// Its 1-based position in the text.
+        position: usize,
+    },
+    /// Not nine cells.
+    #[error("a board has 9 cells, this one has {0}")]
+    WrongLength(usize),
+    /// Mark counts that no game reaches.
+    #[error("{x} x and {o} o: the counts must differ by at most one")]
+    ImpossibleCounts {
+        /// Number of x.
+        x: u32,
+        /// Number of o.
+        o: u32,
+    },
+    /// Counts that do not fit the side said to move.
+    #[error("{x} x and {o} o cannot have {to_move} to move")]
+    WrongSideToMove {
+        /// Number of x.
+        x: u32,
+        /// Number of o.
+        o: u32,
+        /// The side given.
+        to_move: Mark,
+    },
+    /// Both players have a line.
+    #[error("both x and o have three in a row")]
+    TwoWinners,
+    /// The side to move has already won: its opponent cannot have moved after the win.
+    #[error("{0} has three in a row, so {0} moved last and cannot be the side to move")]
+    WinnerToMove(Mark),
+    /// Not a side name.
+    #[error("unknown side '{0}' (expected x or o)")]
+    BadSide(String),
+}
+
+/// A move text that is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Empty input.
+    #[error("type a cell 0-8, or a row and a column 0-2 (for example: 1 2)")]
+    Empty,
+    /// Not whole numbers.
+    #[error("'{0}' is not a move: use whole numbers, a cell 0-8 or a row and a column 0-2")]
+    NotANumber(String),
+    /// Too many numbers.
+    #[error("'{0}' has too many numbers: give a cell 0-8, or a row and a column 0-2")]
+    TooMany(String),
+    /// A cell index outside 0–8.
+    #[error("cell {0} is off the board: cells are 0-8")]
+    CellOutOfRange(i64),
+    /// A row or column outside 0–2.
+    #[error("row {0} column {1} is off the board: rows and columns are 0, 1 or 2")]
+    RowColOutOfRange(i64, i64),
+    /// The cell is not empty.
+    #[error("cell {0} (row {row} column {col}) is taken", row = .0 / 3, col = .0 % 3)]
+    Taken(u8),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl TicTacToe {
+    /// The empty board, with `first` to move.
+    #[must_use]
+    pub fn new_with(first: Mark) -> Self {
+        Self { x: 0, o: 0, to_move: first }
+    }
+
+    /// The empty board, x to move.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::new_with(Mark::X)
+    }
+
+    /// Parses board text; the side to move is inferred (x first) unless `to_move` is given.
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming what is wrong.
+    pub fn parse(text: &str, to_move: Option<Mark>) -> Result<Self, PositionError> {
+        let (mut x, mut o, mut cells) = (0u16, 0u16, 0usize);
+        for (position, character) in text.chars().enumerate() {
+            let bit = match character {
+                'x' | 'X' => Some(true),
+                'o' | 'O' => Some(false),
+                '.' | '-' | '_' => None,
+                '/' | ' ' | '\t' | '\n' | '\r' | '|' => continue,
+                _ => return Err(PositionError::BadCharacter { character, position: position + 1 }),
+            };
+            if cells < 9 {
+                match bit {
+                    Some(true) => x |= 1 << cells,
+                    Some(false) => o |= 1 << cells,
+                    None => {}
+                }
+            }
+            cells += 1;
+        }
+        if cells != 9 {
+            return Err(PositionError::WrongLength(cells));
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        let to_move = match to_move {
+            None if xs == os => Mark::X,
+            None if xs == os + 1 => Mark::O,
+            None => return Err(PositionError::ImpossibleCounts { x: xs, o: os }),
+            Some(mark) => {
+                let (mine, theirs) = if mark == Mark::X { (xs, os) } else { (os, xs) };
+                if mine != theirs && mine + 1 != theirs {
+                    return Err(PositionError::WrongSideToMove { x: xs, o: os, to_move: mark });
+                }
+                mark
+            }
+        };
+        match (has_line(x), has_line(o)) {
+            (true, true) => Err(PositionError::TwoWinners),
+            (true, false) if to_move == Mark::X => Err(PositionError::WinnerToMove(Mark::X)),
+            (false, true) if to_move == Mark::O => Err(PositionError::WinnerToMove(Mark::O)),
+            _ => Ok(Self { x, o, to_move }),
+        }
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Mark {
+        self.to_move
+    }
+
+    /// The mark on `cell`, if any.
+    #[must_use]
+    pub fn at(&self, cell: u8) -> Option<Mark> {
+        let bit = 1u16 << cell;
+        if self.x & bit != 0 {
+            Some(Mark::X)
+        } else if self.o & bit != 0 {
+            Some(Mark::O)
+        } else {
+            None
+        }
+    }
+
+    /// The winner, if a line is complete.
+    #[must_use]
+    pub fn winner(&self) -> Option<Mark> {
+        if has_line(self.x) {
+            Some(Mark::X)
+        } else if has_line(self.o) {
+            Some(Mark::O)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn occupied(&self) -> u16 {
+        self.x | self.o
+    }
+
+    /// Parses a move (a cell 0–8 or `row col`) and checks it is legal here.
+    ///
+    /// # Errors
+    /// A [`MoveError`] naming what is wrong.
+    pub fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        let parts: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|p| !p.is_empty()).collect();
+        let number = |part: &str| part.parse::<i64>().map_err(|_| MoveError::NotANumber(text.trim().to_string()));
+        let cell = match parts.as_slice() {
+            [] => return Err(MoveError::Empty),
+            [cell] => {
+                let cell = number(cell)?;
+                if !(0..9).contains(&cell) {
+                    return Err(MoveError::CellOutOfRange(cell));
+                }
+                cell as u8
+            }
+            [row, col] => {
+                let (row, col) = (number(row)?, number(col)?);
+                if !(0..3).contains(&row) || !(0..3).contains(&col) {
+                    return Err(MoveError::RowColOutOfRange(row, col));
+                }
+                (row * 3 + col) as u8
+            }
+            _ => return Err(MoveError::TooMany(text.trim().to_string())),
+        };
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if self.occupied() & (1 << cell) != 0 {
+            return Err(MoveError::Taken(cell));
+        }
+        Ok(cell)
+    }
+
+    /// Counts of open lines: lines with only the side's marks, weighted by how full they are.
+    fn line_potential(mine: u16, theirs: u16) -> i32 {
+        LINES
+            .iter()
+            .filter(|&&line| theirs & line == 0)
+            .map(|&line| [0, 1, 4, 16][(mine & line).count_ones() as usize])
+            .sum()
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        let mut empty = !self.occupied() & FULL;
+        while empty != 0 {
+            moves.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, cell: u8) {
+        match self.to_move {
+            Mark::X => self.x |= 1 << cell,
+            Mark::O => self.o |= 1 << cell,
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    #[inline]
+    fn undo(&mut self, cell: u8) {
+        self.to_move = self.to_move.other();
+        let keep = !(1u16 << cell);
+        self.x &= keep;
+        self.o &= keep;
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        let (mine, theirs) = match self.to_move {
+            Mark::X => (self.x, self.o),
+            Mark::O => (self.o, self.x),
+        };
+        if has_line(theirs) {
+            Some(Outcome::Loss)
+        } else if has_line(mine) {
+            Some(Outcome::Win)
+        } else if self.occupied() == FULL {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        let (mine, theirs) = match self.to_move {
+            Mark::X => (self.x, self.o),
+            Mark::O => (self.o, self.x),
+        };
+        Self::line_potential(mine, theirs) - Self::line_potential(theirs, mine)
+    }
+
+    fn order_moves(&self, moves: &mut [u8]) {
+        // The rank of each cell in CENTRE_FIRST.
+        const RANK: [u8; 9] = [1, 5, 2, 6, 0, 7, 3, 8, 4];
+        moves.sort_unstable_by_key(|&cell| RANK[usize::from(cell)]);
+    }
+
+    #[inline]
+    fn hash(&self) -> Option<u64> {
+        Some(u64::from(self.x) | u64::from(self.o) << 9 | u64::from(self.to_move == Mark::O) << 18)
+    }
+}
+
+impl Notation for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+    type MoveError = MoveError;
+
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        TicTacToe::parse_move(self, text)
+    }
+
+    fn move_text(&self, cell: u8) -> String {
+        cell.to_string()
+    }
+
+    fn position_text(&self) -> String {
+        (0..9)
+            .map(|cell| self.at(cell).map_or('.', Mark::symbol))
+            .collect::<String>()
+    }
+
+    fn drawing(&self) -> String {
+        let row = |r: u8| {
+            (0..3)
+                .map(|c| self.at(r * 3 + c).map_or_else(|| (r * 3 + c).to_string(), |m| m.to_string()))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        format!(" {}\n---+---+---\n {}\n---+---+---\n {}\n", row(0), row(1), row(2))
+    }
+
+    fn side_name(&self, to_move: bool) -> String {
+        let mark = if to_move { self.to_move } else { self.to_move.other() };
+        mark.to_string()
+    }
+
+    /// Plain: +1/0/−1. Depth-aware: seed 001's `10 − depth` for a win in `depth` plies.
+    fn value(&self, score: Score, scoring: Scoring) -> i64 {
+        match (scoring, score.plies()) {
+            (Scoring::Depth, Some(plies)) if score.is_win() => 10 - i64::from(plies),
+            (Scoring::Depth, Some(plies)) => i64::from(plies) - 10,
+            _ if score.is_win() => 1,
+            _ if score.is_loss() => -1,
+            _ => i64::from(score.raw()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_boards_and_infers_the_side() {
+        let board = TicTacToe::parse("x.o/.x./..o", None).unwrap();
+        assert_eq!(board.to_move(), Mark::X);
+        assert_eq!(board.position_text(), "x.o.x...o");
+        assert_eq!(TicTacToe::parse("X-O _X_ --O", None).unwrap(), board);
+        assert_eq!(TicTacToe::parse("x........", None).unwrap().to_move(), Mark::O);
+        assert_eq!(TicTacToe::parse("o........", Some(Mark::X)).unwrap().to_move(), Mark::X);
+    }
+
+    #[test]
+    fn rejects_bad_boards() {
+        assert_eq!(
+            TicTacToe::parse("x.q......", None),
+            Err(PositionError::BadCharacter { character: 'q', position: 3 })
+        );
+        assert_eq!(TicTacToe::parse("x.o", None), Err(PositionError::WrongLength(3)));
+        assert_eq!(TicTacToe::parse("..........", None), Err(PositionError::WrongLength(10)));
+        assert_eq!(
+            TicTacToe::parse("xx.......", None),
+            Err(PositionError::ImpossibleCounts { x: 2, o: 0 })
+        );
+        assert_eq!(
+            TicTacToe::parse("o........", None),
+            Err(PositionError::ImpossibleCounts { x: 0, o: 1 })
+        );
+        assert_eq!(TicTacToe::parse("xxxooo...", None), Err(PositionError::TwoWinners));
+        assert_eq!(TicTacToe::parse("xxxoo....", Some(Mark::X)).unwrap_err(), PositionError::WrongSideToMove { x: 3, o: 2, to_move: Mark::X });
+        assert_eq!(TicTacToe::parse("xxxoo.o..", None), Err(PositionError::WinnerToMove(Mark::X)));
+        assert!("z".parse::<Mark>().is_err());
+    }
+
+    #[test]
+    fn parses_moves() {
+        let board = TicTacToe::parse("x.o......", None).unwrap();
+        assert_eq!(board.parse_move("4"), Ok(4));
+        assert_eq!(board.parse_move(" 1 2 "), Ok(5));
+        assert_eq!(board.parse_move("0"), Err(MoveError::Taken(0)));
+        assert_eq!(board.parse_move("0 2"), Err(MoveError::Taken(2)));
+        assert_eq!(board.parse_move("3 3"), Err(MoveError::RowColOutOfRange(3, 3)));
+        assert_eq!(board.parse_move("-1 -1"), Err(MoveError::RowColOutOfRange(-1, -1)));
+        assert_eq!(board.parse_move("9"), Err(MoveError::CellOutOfRange(9)));
+        assert_eq!(board.parse_move("a b"), Err(MoveError::NotANumber("a b".into())));
+        assert_eq!(board.parse_move(""), Err(MoveError::Empty));
+        assert_eq!(board.parse_move("1 2 3"), Err(MoveError::TooMany("1 2 3".into())));
+        let won = TicTacToe::parse("xxxoo....", None).unwrap();
+        assert_eq!(won.parse_move("5"), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn outcomes_are_relative_to_the_side_to_move() {
+        assert_eq!(TicTacToe::parse("xxxoo....", None).unwrap().outcome(), Some(Outcome::Loss));
+        assert_eq!(TicTacToe::parse("xoxxoxoxo", None).unwrap().outcome(), Some(Outcome::Draw));
+        assert_eq!(TicTacToe::new().outcome(), None);
+    }
+
+    #[test]
+    fn centre_first_order() {
+        let mut moves = Vec::new();
+        TicTacToe::new().legal_moves(&mut moves);
+        assert_eq!(moves, (0..9).collect::<Vec<u8>>());
+        TicTacToe::new().order_moves(&mut moves);
+        assert_eq!(moves, CENTRE_FIRST);
+    }
+}

@@ -1,0 +1,334 @@
+//! Explicit game trees written as nested lists, for teaching (seed 001).
+//!
+//! `[[4,7,5],[9,2,6],[3,8,5]]`: a number is a leaf (a finished game, scored for the root's
+//! player, MAX); a list is a position whose moves are its elements. The root is MAX to move,
+//! the level below MIN, and so on. Moves are child indices from 0.
+
+use std::fmt;
+use std::sync::Arc;
+
+use alphabeta_engine::{Game, Outcome, Score};
+use thiserror::Error;
+
+use crate::Notation;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Node {
+    Leaf(i32),
+    Inner(Vec<usize>),
+}
+
+/// A tree text that does not parse, with the 1-based column of the offending character.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{message} at column {column}")]
+pub struct TreeError {
+    /// What is wrong.
+    pub message: String,
+    /// Where (1-based, in characters).
+    pub column: usize,
+}
+
+/// A move that is not a child index of the current node.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{text}' is not a move here: give a child index from 0 to {last}")]
+pub struct TreeMoveError {
+    /// The text given.
+    pub text: String,
+    /// The last valid index (or none if this is a leaf).
+    pub last: String,
+}
+
+/// A position in an explicit tree: the tree and the path from its root.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Tree {
+    nodes: Arc<[Node]>,
+    /// Node indices from the root (always starts with the root, index 0).
+    path: Vec<usize>,
+    /// Child indices taken from the root.
+    moves: Vec<usize>,
+}
+
+impl fmt::Debug for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tree({} at {:?})", self.text_of(0), self.moves)
+    }
+}
+
+const MAX_DEPTH: usize = 64;
+const MAX_NODES: usize = 100_000;
+
+struct Parser<'a> {
+    chars: Vec<(usize, char)>,
+    at: usize,
+    nodes: Vec<Node>,
+    _text: &'a str,
+}
+
+impl Parser<'_> {
+    fn error(&self, message: impl Into<String>) -> TreeError {
+        let column = self.chars.get(self.at).map_or_else(|| self.chars.len() + 1, |&(i, _)| i + 1);
+        TreeError { message: message.into(), column }
+    }
+
+    fn skip_space(&mut self) {
+        while self.chars.get(self.at).is_some_and(|(_, c)| c.is_whitespace()) {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).map(|&(_, c)| c)
+    }
+
+    fn node(&mut self, depth: usize) -> Result<usize, TreeError> {
+        self.skip_space();
+        if depth > MAX_DEPTH {
+            return Err(self.error(format!("the tree is deeper than {MAX_DEPTH} levels")));
+        }
+        if self.nodes.len() >= MAX_NODES {
+            return Err(self.error(format!("the tree has more than {MAX_NODES} nodes")));
+        }
+        match self.peek() {
+            Some('[') => self.list(depth),
+            Some(c) if c == '-' || c == '+' || c.is_ascii_digit() => self.number(),
+            Some(c) => Err(self.error(format!("expected a number or '[' but found '{c}'"))),
+            None => Err(self.error("expected a number or '[' but the text ended")),
+        }
+    }
+
+    fn number(&mut self) -> Result<usize, TreeError> {
+        let start = self.at;
+        let mut text = String::new();
+        while let Some(c) = self.peek().filter(|&c| c == '-' || c == '+' || c.is_ascii_digit()) {
+            text.push(c);
+            self.at += 1;
+        }
+        let value: i32 = text.parse().map_err(|_| {
+            let mut error = self.error(format!("'{text}' is not a whole number"));
+            error.column = self.chars[start].0 + 1;
+            error
+        })?;
+        if value.abs() > Score::MAX_HEURISTIC {
+            let mut error = self.error(format!("{value} is too large (at most ±{})", Score::MAX_HEURISTIC));
+            error.column = self.chars[start].0 + 1;
+            return Err(error);
+        }
+        self.nodes.push(Node::Leaf(value));
+        Ok(self.nodes.len() - 1)
+    }
+
+    fn list(&mut self, depth: usize) -> Result<usize, TreeError> {
+        self.at += 1; // '['
+        let index = self.nodes.len();
+        self.nodes.push(Node::Inner(Vec::new()));
+        let mut children = Vec::new();
+        self.skip_space();
+        if self.peek() == Some(']') {
+            return Err(self.error("empty list: a position needs at least one move"));
+        }
+        loop {
+            children.push(self.node(depth + 1)?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(']') => {
+                    self.at += 1;
+                    break;
+                }
+                Some(c) => return Err(self.error(format!("expected ',' or ']' but found '{c}'"))),
+                None => return Err(self.error("expected ',' or ']' but the text ended")),
+            }
+        }
+        self.nodes[index] = Node::Inner(children);
+        Ok(index)
+    }
+}
+
+impl std::str::FromStr for Tree {
+    type Err = TreeError;
+
+    fn from_str(text: &str) -> Result<Tree, TreeError> {
+        let mut parser =
+            Parser { chars: text.chars().enumerate().collect(), at: 0, nodes: Vec::new(), _text: text };
+        let root = parser.node(0)?;
+        debug_assert_eq!(root, 0);
+        parser.skip_space();
+        if let Some(c) = parser.peek() {
+            return Err(parser.error(format!("unexpected '{c}' after the end of the tree")));
+        }
+        Ok(Tree { nodes: parser.nodes.into(), path: vec![0], moves: Vec::new() })
+    }
+}
+
+impl Tree {
+    /// The child indices taken from the root to this position.
+    #[must_use]
+    pub fn path(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// The leaf value here (for MAX), if this is a leaf.
+    #[must_use]
+    pub fn leaf_value(&self) -> Option<i32> {
+        match self.nodes[self.current()] {
+            Node::Leaf(value) => Some(value),
+            Node::Inner(_) => None,
+        }
+    }
+
+    /// Every leaf path of the tree, left to right.
+    #[must_use]
+    pub fn leaf_paths(&self) -> Vec<Vec<usize>> {
+        let mut paths = Vec::new();
+        self.collect_leaves(0, &mut Vec::new(), &mut paths);
+        paths
+    }
+
+    fn collect_leaves(&self, node: usize, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        match &self.nodes[node] {
+            Node::Leaf(_) => out.push(path.clone()),
+            Node::Inner(children) => {
+                for (index, &child) in children.iter().enumerate() {
+                    path.push(index);
+                    self.collect_leaves(child, path, out);
+                    path.pop();
+                }
+            }
+        }
+    }
+
+    /// Whether MAX (the root's player) is to move here.
+    #[must_use]
+    pub fn max_to_move(&self) -> bool {
+        self.moves.len() % 2 == 0
+    }
+
+    fn current(&self) -> usize {
+        *self.path.last().unwrap_or(&0)
+    }
+
+    fn text_of(&self, node: usize) -> String {
+        match &self.nodes[node] {
+            Node::Leaf(value) => value.to_string(),
+            Node::Inner(children) => {
+                let inner: Vec<String> = children.iter().map(|&c| self.text_of(c)).collect();
+                format!("[{}]", inner.join(","))
+            }
+        }
+    }
+}
+
+impl Game for Tree {
+    type Move = usize;
+
+    fn legal_moves(&self, moves: &mut Vec<usize>) {
+        if let Node::Inner(children) = &self.nodes[self.current()] {
+            moves.extend(0..children.len());
+        }
+    }
+
+    fn play(&mut self, mv: usize) {
+        if let Node::Inner(children) = &self.nodes[self.current()] {
+            self.path.push(children[mv]);
+            self.moves.push(mv);
+        }
+    }
+
+    fn undo(&mut self, _mv: usize) {
+        if self.path.len() > 1 {
+            self.path.pop();
+            self.moves.pop();
+        }
+    }
+
+    /// Never: leaves are positions without moves, scored by [`Game::evaluate`], so that the
+    /// numbers stay the tree's own.
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn evaluate(&self) -> i32 {
+        let value = self.leaf_value().unwrap_or(0);
+        if self.max_to_move() {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+impl Notation for Tree {
+    const NAME: &'static str = "tree";
+    type MoveError = TreeMoveError;
+
+    fn parse_move(&self, text: &str) -> Result<usize, TreeMoveError> {
+        let count = match &self.nodes[self.current()] {
+            Node::Inner(children) => children.len(),
+            Node::Leaf(_) => 0,
+        };
+        let error = || TreeMoveError {
+            text: text.to_string(),
+            last: count.checked_sub(1).map_or_else(|| "none (a leaf)".into(), |l| l.to_string()),
+        };
+        text.trim().parse::<usize>().ok().filter(|&index| index < count).ok_or_else(error)
+    }
+
+    fn move_text(&self, mv: usize) -> String {
+        mv.to_string()
+    }
+
+    fn position_text(&self) -> String {
+        self.text_of(self.current())
+    }
+
+    fn drawing(&self) -> String {
+        self.position_text()
+    }
+
+    fn side_name(&self, to_move: bool) -> String {
+        if self.max_to_move() == to_move { "MAX" } else { "MIN" }.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        let tree: Tree = " [[4, 7,5],[9,2,6],[3,8,-5]] ".parse().unwrap();
+        assert_eq!(tree.position_text(), "[[4,7,5],[9,2,6],[3,8,-5]]");
+        assert_eq!(tree.leaf_paths().len(), 9);
+        assert_eq!("7".parse::<Tree>().unwrap().leaf_value(), Some(7));
+    }
+
+    #[test]
+    fn errors_point_at_the_offending_character() {
+        let error = "[[4,7,5],[9,x,6]]".parse::<Tree>().unwrap_err();
+        assert_eq!(error.column, 13, "{error}");
+        assert!(error.to_string().contains("found 'x'"));
+        assert_eq!("[[4,7,5]".parse::<Tree>().unwrap_err().column, 9);
+        assert_eq!("[1,2]]".parse::<Tree>().unwrap_err().column, 6);
+        assert_eq!("[[],1]".parse::<Tree>().unwrap_err().column, 3);
+        assert_eq!("[1 2]".parse::<Tree>().unwrap_err().column, 4);
+        assert_eq!("".parse::<Tree>().unwrap_err().column, 1);
+        assert_eq!("[1,--2]".parse::<Tree>().unwrap_err().column, 4);
+        assert!("[99999999999]".parse::<Tree>().is_err());
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        assert!(deep.parse::<Tree>().unwrap_err().message.contains("deeper"));
+    }
+
+    #[test]
+    fn moves_walk_the_tree() {
+        let mut tree: Tree = "[[4,7],[9]]".parse().unwrap();
+        assert_eq!(tree.parse_move("2").unwrap_err().last, "1");
+        tree.play_text("1").unwrap();
+        assert_eq!(tree.position_text(), "[9]");
+        assert!(!tree.max_to_move());
+        tree.play(0);
+        assert_eq!(tree.evaluate(), 9);
+        tree.undo(0);
+        tree.undo(1);
+        assert_eq!(tree.path(), &[] as &[usize]);
+    }
+}
