@@ -1,0 +1,54 @@
+//! Solves the first N positions of a Connect Four test set and prints mean nodes and time.
+//!
+//! `cargo run --release -p alphabeta-games --example connect4_sets -- FILE N [threads] [weak]`
+
+use std::time::Instant;
+
+use alphabeta_games::connect4::{Connect4, Solver, SolverConfig};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let file = args.get(1).ok_or("give a test set file")?;
+    let limit: usize = args.get(2).map_or(Ok(1000), |n| n.parse())?;
+    let threads: usize = args.get(3).map_or(Ok(1), |n| n.parse())?;
+    let weak = args.get(4).is_some_and(|w| w == "weak");
+    let mut config = SolverConfig { threads, ..SolverConfig::default() };
+    if let Ok(mib) = std::env::var("C4_MIB") {
+        config.table_bytes = mib.parse::<usize>()? << 20;
+    }
+    if let Ok(flags) = std::env::var("C4_OFF") {
+        config.symmetry &= !flags.contains("sym");
+        config.history &= !flags.contains("hist");
+        config.table_move &= !flags.contains("ttmove");
+        config.etc &= !flags.contains("etc");
+    }
+    if let Ok(flags) = std::env::var("C4_ON") {
+        config.history |= flags.contains("hist");
+    }
+    let mut solver = Solver::new(config)?;
+    let text = std::fs::read_to_string(file)?;
+    let (mut nodes, mut count, mut wrong) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for line in text.lines().take(limit) {
+        let mut parts = line.split_whitespace();
+        let (Some(moves), Some(expected)) = (parts.next(), parts.next()) else { continue };
+        let expected: i32 = expected.parse()?;
+        let position = Connect4::from_moves(moves)?;
+        let solved = solver.solve(&position, weak);
+        let expected = if weak { expected.signum() } else { expected };
+        if solved.score != expected {
+            wrong += 1;
+            eprintln!("{moves}: got {} expected {expected}", solved.score);
+        }
+        nodes += solved.stats.nodes;
+        count += 1;
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "{file}: {count} positions, {wrong} wrong, mean nodes {:.1}, mean time {:.3} ms, {:.0} knodes/s",
+        nodes as f64 / count as f64,
+        elapsed.as_secs_f64() * 1000.0 / count as f64,
+        nodes as f64 / elapsed.as_secs_f64() / 1000.0
+    );
+    Ok(())
+}

@@ -1,0 +1,694 @@
+//! Connect Four on bitboards, with an exact solver.
+//!
+//! # Board layout
+//!
+//! A board of `width` columns and `height` rows is a `u64` with `height + 1` bits per
+//! column, column-major, bit 0 at the bottom left. The extra bit on top of each column (the
+//! sentinel row) is always empty; it stops the shifts that look for lines from wrapping
+//! from one column into the next. For the standard 7×6 board:
+//!
+//! ```text
+//!  .  .  .  .  .  .  .     sentinel row
+//!  5 12 19 26 33 40 47
+//!  4 11 18 25 32 39 46
+//!  3 10 17 24 31 38 45
+//!  2  9 16 23 30 37 44
+//!  1  8 15 22 29 36 43
+//!  0  7 14 21 28 35 42
+//! ```
+//!
+//! Two bitboards describe a position: `mask` (every stone) and `current` (the stones of the
+//! side to move). Any size with `width × (height + 1) ≤ 64` works; widths go up to 9 so that
+//! one digit names a column.
+//!
+//! # Texts
+//!
+//! - Position text: the columns played from the empty board, one digit per move,
+//!   1 = leftmost (`4453`), as in the standard test sets. The empty board is the empty text.
+//! - Grid text ([`Connect4::grid`]): rows top to bottom, `x` for the first player, `o` for
+//!   the second, `.` for empty cells.
+//!
+//! # Scores
+//!
+//! The solver's scores follow the test sets: from the side to move, 0 is a draw, a win
+//! with one's `k`-th stone is worth `(cells + 1) / 2 + 1 − k` (`22 − k` on 7×6), a loss the
+//! negative of the winner's value. [`Connect4::score_of`] converts the engine's
+//! [`Score`] (wins and losses in plies) into this scale.
+
+mod heuristic;
+mod solver;
+mod table;
+
+use std::fmt;
+
+use alphabeta_engine::{Game, Outcome, Score, Scoring};
+use thiserror::Error;
+
+use crate::Notation;
+
+pub use solver::{Analysis, SolveStats, Solver, SolverConfig, Solved};
+pub use table::{Table, TableTooSmall};
+
+/// The largest width: columns are named by one digit.
+pub const MAX_WIDTH: u8 = 9;
+
+/// A board size that cannot be played or encoded.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SizeError {
+    /// Zero or more than nine columns.
+    #[error("a board has 1 to {MAX_WIDTH} columns (one digit per column), not {0}")]
+    Width(u8),
+    /// Zero rows.
+    #[error("a board has at least one row")]
+    Height,
+    /// Too many cells for a 64-bit board.
+    #[error("a {width}x{height} board needs {bits} bits (width x (height + 1)); at most 64 fit")]
+    TooBig {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+        /// Bits needed.
+        bits: u32,
+    },
+}
+
+/// A move text that is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Empty input.
+    #[error("type a column number 1-{width}")]
+    Empty {
+        /// Number of columns.
+        width: u8,
+    },
+    /// Not a column number.
+    #[error("'{text}' is not a column: type a number 1-{width}")]
+    NotAColumn {
+        /// What was typed.
+        text: String,
+        /// Number of columns.
+        width: u8,
+    },
+    /// A column outside the board.
+    #[error("column {column} is off the board: columns are 1-{width}")]
+    OutOfRange {
+        /// The column given (1-based).
+        column: i64,
+        /// Number of columns.
+        width: u8,
+    },
+    /// The column is full.
+    #[error("column {column} is full")]
+    ColumnFull {
+        /// The column (1-based).
+        column: u8,
+    },
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    GameOver(&'static str),
+}
+
+/// A position text that is not a legal sequence of moves.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move {index} of '{text}': {error}")]
+pub struct PositionError {
+    /// The whole text.
+    pub text: String,
+    /// The 1-based number of the offending move.
+    pub index: usize,
+    /// What is wrong with it.
+    pub error: MoveError,
+}
+
+/// A player: the first (`x`) or the second (`o`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The first player.
+    First,
+    /// The second player.
+    Second,
+}
+
+impl Player {
+    /// `'x'` or `'o'`.
+    #[must_use]
+    pub fn symbol(self) -> char {
+        match self {
+            Player::First => 'x',
+            Player::Second => 'o',
+        }
+    }
+}
+
+/// A Connect Four position (a small `Copy` value: the solver copies it at every move).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Connect4 {
+    current: u64,
+    mask: u64,
+    moves: u32,
+    width: u8,
+    height: u8,
+    bottom: u64,
+    board: u64,
+}
+
+impl fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Connect4({}x{} \"{}\")", self.width, self.height, self.position_text())
+    }
+}
+
+impl Default for Connect4 {
+    fn default() -> Self {
+        Self::standard()
+    }
+}
+
+/// The cells that complete four in a row for `stones`: both ends and both gaps of every
+/// three, in the four directions (the empty-cell filter is the caller's).
+#[inline]
+fn completions(stones: u64, height: u32) -> u64 {
+    // Vertical: three on top of each other, the cell above.
+    let mut r = (stones << 1) & (stones << 2) & (stones << 3);
+    for shift in [height + 1, height, height + 2] {
+        // Two in a row to the left (right) of the cell.
+        let left = (stones << shift) & (stones << (2 * shift));
+        let right = (stones >> shift) & (stones >> (2 * shift));
+        r |= left & (stones << (3 * shift));
+        r |= left & (stones >> shift);
+        r |= right & (stones >> (3 * shift));
+        r |= right & (stones << shift);
+    }
+    r
+}
+
+/// Whether `stones` contain four in a row.
+#[inline]
+fn has_four(stones: u64, height: u32) -> bool {
+    for shift in [1, height + 1, height, height + 2] {
+        let pairs = stones & (stones >> shift);
+        if pairs & (pairs >> (2 * shift)) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+impl Connect4 {
+    /// The standard 7×6 board.
+    #[must_use]
+    pub fn standard() -> Self {
+        Self::new(7, 6).unwrap_or_else(|_| unreachable!("7x6 fits"))
+    }
+
+    /// An empty board of `width` columns and `height` rows.
+    ///
+    /// # Errors
+    /// [`SizeError`] when the size cannot be played or does not fit 64 bits.
+    pub fn new(width: u8, height: u8) -> Result<Self, SizeError> {
+        if width == 0 || width > MAX_WIDTH {
+            return Err(SizeError::Width(width));
+        }
+        if height == 0 {
+            return Err(SizeError::Height);
+        }
+        let bits = u32::from(width) * (u32::from(height) + 1);
+        if bits > 64 {
+            return Err(SizeError::TooBig { width, height, bits });
+        }
+        let bottom = (0..u32::from(width)).fold(0u64, |b, col| b | 1 << (col * (u32::from(height) + 1)));
+        let column = (1u64 << height) - 1;
+        Ok(Self { current: 0, mask: 0, moves: 0, width, height, bottom, board: bottom * column })
+    }
+
+    /// The position after the moves of `text` on an empty `width`×`height` board.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first bad move.
+    pub fn from_moves_sized(text: &str, width: u8, height: u8) -> Result<Self, PositionError> {
+        let mut position = Self::new(width, height).map_err(|error| PositionError {
+            text: text.to_string(),
+            index: 0,
+            error: MoveError::NotAColumn { text: error.to_string(), width },
+        })?;
+        for (index, character) in text.trim().chars().enumerate() {
+            let result = position.parse_move(&character.to_string()).map(|col| position.play_col(col));
+            if let Err(error) = result {
+                return Err(PositionError { text: text.trim().to_string(), index: index + 1, error });
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position after the moves of `text` on the standard board.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first bad move.
+    pub fn from_moves(text: &str) -> Result<Self, PositionError> {
+        Self::from_moves_sized(text, 7, 6)
+    }
+
+    /// Columns.
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Rows.
+    #[must_use]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Stones on the board.
+    #[must_use]
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Cells on the board.
+    #[must_use]
+    pub fn cells(&self) -> u32 {
+        u32::from(self.width) * u32::from(self.height)
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn to_move(&self) -> Player {
+        if self.moves % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    #[inline]
+    fn h1(&self) -> u32 {
+        u32::from(self.height) + 1
+    }
+
+    #[inline]
+    fn column_mask(&self, col: u8) -> u64 {
+        ((1u64 << self.height) - 1) << (u32::from(col) * self.h1())
+    }
+
+    #[inline]
+    fn top_cell(&self, col: u8) -> u64 {
+        1u64 << (u32::from(self.height) - 1 + u32::from(col) * self.h1())
+    }
+
+    /// The player on the cell at `col` (0-based from the left), `row` (0-based from the
+    /// bottom).
+    #[must_use]
+    pub fn at(&self, col: u8, row: u8) -> Option<Player> {
+        if col >= self.width || row >= self.height {
+            return None;
+        }
+        let bit = 1u64 << (u32::from(col) * self.h1() + u32::from(row));
+        if self.mask & bit == 0 {
+            None
+        } else if (self.current & bit != 0) == (self.moves % 2 == 0) {
+            Some(Player::First)
+        } else {
+            Some(Player::Second)
+        }
+    }
+
+    /// Whether a stone can go in `col` (0-based).
+    #[inline]
+    #[must_use]
+    pub fn can_play(&self, col: u8) -> bool {
+        col < self.width && self.mask & self.top_cell(col) == 0
+    }
+
+    /// Drops a stone of the side to move in `col` (0-based; unchecked: the column must have
+    /// room).
+    #[inline]
+    pub fn play_col(&mut self, col: u8) {
+        self.play_bit((self.mask + (self.bottom & self.column_mask(col))) & self.column_mask(col));
+    }
+
+    /// Plays the move given as its one-bit board (unchecked).
+    #[inline]
+    pub(crate) fn play_bit(&mut self, bit: u64) {
+        self.current ^= self.mask;
+        self.mask |= bit;
+        self.moves += 1;
+    }
+
+    /// Takes back the top stone of `col` (0-based), the last move played.
+    pub fn undo_col(&mut self, col: u8) {
+        let stones = self.mask & self.column_mask(col);
+        debug_assert!(stones != 0, "undo of an empty column");
+        let top = 1u64 << (63 - stones.leading_zeros());
+        self.mask ^= top;
+        self.current ^= self.mask;
+        self.moves -= 1;
+    }
+
+    /// The exact key: `current + mask + bottom` puts, in each column, a 1 just above the
+    /// stones and the side to move's stones below it; no carry crosses a column.
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.current + self.mask + self.bottom
+    }
+
+    /// The key of the mirror position (columns reversed).
+    #[inline]
+    #[must_use]
+    pub fn mirror_key(&self) -> u64 {
+        self.mirror_bits(self.key())
+    }
+
+    /// Reverses the columns of a bitboard (or of a key, which has the same layout).
+    #[inline]
+    fn mirror_bits(&self, bits: u64) -> u64 {
+        let h1 = self.h1();
+        let column = (1u64 << h1) - 1;
+        let last = u32::from(self.width) - 1;
+        let mut mirrored = 0;
+        for col in 0..=last {
+            mirrored |= ((bits >> (col * h1)) & column) << ((last - col) * h1);
+        }
+        mirrored
+    }
+
+    /// The mirror position.
+    #[must_use]
+    pub fn mirror(&self) -> Self {
+        Self { current: self.mirror_bits(self.current), mask: self.mirror_bits(self.mask), ..*self }
+    }
+
+    /// Whether the last move made four in a row (the side to move has lost).
+    #[inline]
+    #[must_use]
+    pub fn last_move_won(&self) -> bool {
+        has_four(self.current ^ self.mask, u32::from(self.height))
+    }
+
+    /// Whether the game is over (four in a row, or a full board).
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.last_move_won() || self.moves == self.cells()
+    }
+
+    /// The winner, if a line is complete.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        if !self.last_move_won() {
+            return None;
+        }
+        Some(if self.moves % 2 == 1 { Player::First } else { Player::Second })
+    }
+
+    /// Cells where a stone can go now (one per open column).
+    #[inline]
+    pub(crate) fn possible(&self) -> u64 {
+        (self.mask + self.bottom) & self.board
+    }
+
+    /// Empty cells that would complete four for the side to move.
+    #[inline]
+    pub(crate) fn winning_cells(&self) -> u64 {
+        completions(self.current, u32::from(self.height)) & (self.board ^ self.mask)
+    }
+
+    /// Empty cells that would complete four for the opponent.
+    #[inline]
+    pub(crate) fn opponent_winning_cells(&self) -> u64 {
+        completions(self.current ^ self.mask, u32::from(self.height)) & (self.board ^ self.mask)
+    }
+
+    /// Whether the side to move can win with its next stone.
+    #[inline]
+    #[must_use]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_cells() & self.possible() != 0
+    }
+
+    /// Whether playing `col` wins at once.
+    #[must_use]
+    pub fn is_winning_move(&self, col: u8) -> bool {
+        self.winning_cells() & self.possible() & self.column_mask(col) != 0
+    }
+
+    /// The playable cells that do not lose at once, assuming the side to move cannot win
+    /// now: a forced block if the opponent threatens one cell, nothing if it threatens two
+    /// (the position is lost), and never the cell under an opponent's threat.
+    #[inline]
+    pub(crate) fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let threats = self.opponent_winning_cells();
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
+    /// The number of winning cells the side to move would have after playing `bit`
+    /// (threats created; the move-ordering score).
+    #[inline]
+    pub(crate) fn threats_after(&self, bit: u64) -> u32 {
+        (completions(self.current | bit, u32::from(self.height)) & (self.board ^ (self.mask | bit))).count_ones()
+    }
+
+    /// The one-bit board of column `col`'s playable cell within `cells`.
+    #[inline]
+    pub(crate) fn column_cells(&self, col: u8) -> u64 {
+        self.column_mask(col)
+    }
+
+    /// The stones of the side to move, and of both sides (for heuristics).
+    #[inline]
+    pub(crate) fn boards(&self) -> (u64, u64) {
+        (self.current, self.mask)
+    }
+
+    /// The solver's score of a win for the side to move with its next stone.
+    #[inline]
+    #[must_use]
+    pub fn win_now_score(&self) -> i32 {
+        (self.cells() as i32 + 1) / 2 - self.moves as i32 / 2
+    }
+
+    /// The solver's score of a loss to the opponent's next stone.
+    #[inline]
+    #[must_use]
+    pub fn lose_next_score(&self) -> i32 {
+        -((self.cells() as i32 + 1) / 2 - (self.moves as i32 + 1) / 2)
+    }
+
+    /// The score of this position in the test sets' scale, for a value found by the
+    /// engine's search in [`Scoring::Depth`] (a win in `p` plies ends on the winner's
+    /// `k`-th stone), or `None` for a heuristic value.
+    #[must_use]
+    pub fn score_of(&self, score: Score) -> Option<i32> {
+        let best = (self.cells() as i32 + 1) / 2 + 1;
+        let mine = self.moves as i32 / 2;
+        let theirs = (self.moves as i32 + 1) / 2;
+        match score.plies() {
+            Some(plies) if score.is_win() => Some(best - (mine + (plies as i32 + 1) / 2)),
+            Some(plies) => Some(-(best - (theirs + plies as i32 / 2))),
+            None if score == Score::DRAW => Some(0),
+            None => None,
+        }
+    }
+
+    /// The value of a finished game for the side to move (0 for an unfinished one).
+    #[must_use]
+    pub fn final_score(&self) -> i32 {
+        if self.last_move_won() {
+            let winner_stones = (self.moves as i32 + 1) / 2;
+            -((self.cells() as i32 + 1) / 2 + 1 - winner_stones)
+        } else {
+            0
+        }
+    }
+
+    /// The grid: rows top to bottom, `x` first player, `o` second, `.` empty.
+    #[must_use]
+    pub fn grid(&self) -> String {
+        let mut text = String::new();
+        for row in (0..self.height).rev() {
+            for col in 0..self.width {
+                text.push(self.at(col, row).map_or('.', Player::symbol));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The column numbers (1-based) that can be played, left to right.
+    #[must_use]
+    pub fn playable_columns(&self) -> Vec<u8> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        (0..self.width).filter(|&col| self.can_play(col)).collect()
+    }
+}
+
+impl Game for Connect4 {
+    /// A 0-based column.
+    type Move = u8;
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((0..self.width).filter(|&col| self.can_play(col)));
+    }
+
+    fn play(&mut self, col: u8) {
+        self.play_col(col);
+    }
+
+    fn undo(&mut self, col: u8) {
+        self.undo_col(col);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.last_move_won() {
+            Some(Outcome::Loss)
+        } else if self.moves == self.cells() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        heuristic::evaluate(self)
+    }
+
+    /// Centre first, then outwards (left before right at equal distance).
+    fn order_moves(&self, moves: &mut [u8]) {
+        let centre = i32::from(self.width) - 1;
+        moves.sort_by_key(|&col| ((2 * i32::from(col) - centre).abs(), col));
+    }
+
+    fn hash(&self) -> Option<u64> {
+        Some(self.key())
+    }
+}
+
+impl Notation for Connect4 {
+    const NAME: &'static str = "connect4";
+    type MoveError = MoveError;
+
+    /// A column number, 1-based.
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(MoveError::Empty { width: self.width });
+        }
+        let column: i64 = text
+            .parse()
+            .map_err(|_| MoveError::NotAColumn { text: text.to_string(), width: self.width })?;
+        if !(1..=i64::from(self.width)).contains(&column) {
+            return Err(MoveError::OutOfRange { column, width: self.width });
+        }
+        if self.last_move_won() {
+            return Err(MoveError::GameOver("the last move made four in a row"));
+        }
+        if self.moves == self.cells() {
+            return Err(MoveError::GameOver("the board is full"));
+        }
+        let col = (column - 1) as u8;
+        if !self.can_play(col) {
+            return Err(MoveError::ColumnFull { column: col + 1 });
+        }
+        Ok(col)
+    }
+
+    fn move_text(&self, col: u8) -> String {
+        (col + 1).to_string()
+    }
+
+    /// The moves from the empty board (rebuilt from the stones: within a column, stones
+    /// alternate in the order played is not recoverable in general, so this replays a
+    /// canonical order; see [`Connect4::sequence`]).
+    fn position_text(&self) -> String {
+        self.sequence().unwrap_or_else(|| self.grid().replace('\n', "/"))
+    }
+
+    fn drawing(&self) -> String {
+        let mut text = String::new();
+        for row in (0..self.height).rev() {
+            text.push('|');
+            for col in 0..self.width {
+                text.push(' ');
+                text.push(self.at(col, row).map_or('.', Player::symbol));
+            }
+            text.push_str(" |\n");
+        }
+        text.push('+');
+        text.push_str(&"--".repeat(usize::from(self.width)));
+        text.push_str("-+\n ");
+        for col in 1..=self.width {
+            text.push(' ');
+            text.push(char::from(b'0' + col));
+        }
+        text.push('\n');
+        text
+    }
+
+    fn side_name(&self, to_move: bool) -> String {
+        let first = (self.moves % 2 == 0) == to_move;
+        if first { "x" } else { "o" }.to_string()
+    }
+
+    /// The test sets' scale: `22 − k` for a win with one's `k`-th stone on 7×6.
+    fn value(&self, score: Score, scoring: Scoring) -> i64 {
+        match scoring {
+            Scoring::Depth => self.score_of(score).map_or(i64::from(score.raw()), i64::from),
+            Scoring::Plain if score.is_win() => 1,
+            Scoring::Plain if score.is_loss() => -1,
+            Scoring::Plain => i64::from(score.raw()),
+        }
+    }
+}
+
+impl Connect4 {
+    /// A sequence of moves that reaches this position from the empty board, found by taking
+    /// back top stones (a depth-first search over which top stone came last); `None` if none
+    /// exists (cannot happen for positions built by playing moves).
+    #[must_use]
+    pub fn sequence(&self) -> Option<String> {
+        fn back(position: &mut Connect4, out: &mut Vec<u8>) -> bool {
+            if position.moves == 0 {
+                return true;
+            }
+            // The last mover's stones.
+            let last = position.current ^ position.mask;
+            for col in 0..position.width {
+                let stones = position.mask & position.column_mask(col);
+                if stones == 0 {
+                    continue;
+                }
+                let top = 1u64 << (63 - stones.leading_zeros());
+                if last & top == 0 {
+                    continue;
+                }
+                let saved = *position;
+                position.undo_col(col);
+                // A position before the last move cannot already be won.
+                if !position.last_move_won() && back(position, out) {
+                    out.push(col);
+                    return true;
+                }
+                *position = saved;
+            }
+            false
+        }
+        let mut position = *self;
+        let mut out = Vec::new();
+        back(&mut position, &mut out).then(|| out.iter().map(|&col| char::from(b'1' + col)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,542 @@
+//! The exact Connect Four solver.
+//!
+//! Negamax with alpha-beta over the scores of the test sets (see the module above), after
+//! the ideas of Pascal Pons' tutorial (blog.gamesolver.org; none of its code):
+//!
+//! - **Null-window narrowing**: the root value is found by a sequence of null-window
+//!   searches `(med, med + 1)` that halve the interval `[min, max]` known to hold it, with
+//!   `med` pulled towards 0 first (most positions are close to a draw).
+//! - **Bounds from the stone count**: a side that cannot win with its next stone wins at
+//!   best with the one after, which caps β; the same for the opponent raises α.
+//! - **Non-losing moves**: a move under an opponent's winning cell, or one that leaves an
+//!   opponent's threat open, is never searched; two open opponent threats lose at once.
+//! - **Ordering**: the transposition-table move first, then by the number of winning cells
+//!   a move creates, then by history (cut-offs counted per cell), then centre first.
+//! - **Transposition table** ([`super::Table`]): lower, upper and exact bounds with the best
+//!   move, 8-byte entries with exact keys, two-entry buckets with effort-preferred
+//!   replacement.
+//! - **Symmetry**: a position and its mirror share one entry (the smaller key is stored;
+//!   the best move is mirrored with it).
+//! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
+//!   order and share the table; the first thread to finish gives the value. Small
+//!   positions are solved by one thread first, so threads are only started for hard ones.
+//!   See: chessprogramming.org/Lazy_SMP
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::table::{Bound, Entry, Table, TableTooSmall};
+use super::Connect4;
+
+/// What the solver does and with how much memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Transposition table size in bytes (rounded down to a power of two).
+    pub table_bytes: usize,
+    /// Threads (1 = single-threaded; 2 uses both cores of the reference machine).
+    pub threads: usize,
+    /// A position and its mirror share an entry.
+    pub symmetry: bool,
+    /// The table's best move is tried first.
+    pub table_move: bool,
+    /// History counts break ties between moves that create as many threats.
+    pub history: bool,
+    /// Enhanced transposition cut-off: children are looked up in the table before any is
+    /// searched.
+    pub etc: bool,
+}
+
+impl Default for SolverConfig {
+    /// 512 MiB, one thread, every improvement on.
+    fn default() -> Self {
+        Self { table_bytes: 512 << 20, threads: 1, symmetry: true, table_move: true, history: false, etc: true }
+    }
+}
+
+/// Counters of one solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Positions explored: calls of the negamax function, summed over the null-window
+    /// searches and the threads (the tutorial's counter).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl SolveStats {
+    fn add(&mut self, other: SolveStats) {
+        self.nodes += other.nodes;
+        self.elapsed += other.elapsed;
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The exact score (strong), or its sign (weak: -1, 0, 1).
+    pub score: i32,
+    /// What it took.
+    pub stats: SolveStats,
+}
+
+/// The score of every column of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Per column, left to right: the score for the side to move of playing it, `None` if
+    /// the column is full (or the game is over).
+    pub scores: Vec<Option<i32>>,
+    /// What it took, all columns together.
+    pub stats: SolveStats,
+}
+
+impl Analysis {
+    /// The best column (0-based) and its score; the leftmost among equals nearest the centre.
+    #[must_use]
+    pub fn best(&self) -> Option<(u8, i32)> {
+        let width = self.scores.len() as i32;
+        self.scores
+            .iter()
+            .enumerate()
+            .filter_map(|(col, score)| score.map(|score| (col as u8, score)))
+            .max_by_key(|&(col, score)| (score, -(2 * i32::from(col) - (width - 1)).abs(), -i32::from(col)))
+    }
+}
+
+/// A solve stopped by the time budget or the stop flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stopped;
+
+/// Enhanced transposition cut-offs only where more than this many cells are empty (near
+/// the end, a search is cheaper than the probes).
+const ETC_MIN_LEFT: i32 = 4;
+
+/// Nodes a single thread spends on a position before helper threads are started.
+const SOLO_NODES: u64 = 1 << 16;
+
+/// The exact solver; keeps its table between solves (results stay true, so later solves
+/// start from what earlier ones learned).
+pub struct Solver {
+    config: SolverConfig,
+    table: Table,
+    size: (u8, u8),
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("config", &self.config).field("table", &self.table).finish()
+    }
+}
+
+impl Solver {
+    /// A solver with `config`.
+    ///
+    /// # Errors
+    /// [`TableTooSmall`] for a table under [`Table::min_bytes`]`(64)` (1 MiB).
+    pub fn new(config: SolverConfig) -> Result<Self, TableTooSmall> {
+        let table = Table::new(config.table_bytes, 64)?;
+        Ok(Self { config, table, size: (7, 6) })
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// The table.
+    #[must_use]
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Forgets every stored result.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    fn prepare(&mut self, position: &Connect4) {
+        let size = (position.width, position.height);
+        if size != self.size {
+            self.table.clear();
+            self.size = size;
+        }
+    }
+
+    /// The exact score of `position` (strong), or its sign (`weak`).
+    pub fn solve(&mut self, position: &Connect4, weak: bool) -> Solved {
+        match self.solve_within(position, weak, None, None) {
+            Some(solved) => solved,
+            None => unreachable!("a solve without budget always finishes"),
+        }
+    }
+
+    /// [`Solver::solve`] within a time budget and a stop flag; `None` when either ran out.
+    pub fn solve_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Solved> {
+        let start = Instant::now();
+        self.prepare(position);
+        let deadline = time.map(|time| start + time);
+        let never = AtomicBool::new(false);
+        let stop = stop.unwrap_or(&never);
+        let (score, nodes) = self.run(position, weak, deadline, stop);
+        let stats = SolveStats { nodes, elapsed: start.elapsed() };
+        score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
+    }
+
+    /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
+    /// threads together.
+    fn run(&self, position: &Connect4, weak: bool, deadline: Option<Instant>, stop: &AtomicBool) -> (Option<i32>, u64) {
+        if position.is_over() {
+            let score = position.final_score();
+            return (Some(score), 0);
+        }
+        let threads = self.config.threads.max(1);
+        let solo_limit = if threads > 1 { SOLO_NODES } else { u64::MAX };
+        let mut main = Worker::new(&self.table, &self.config, position, 0, deadline, stop, solo_limit);
+        if let Ok(score) = main.solve(position, weak) {
+            return (Some(score), main.nodes);
+        }
+        let mut nodes = main.nodes;
+        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return (None, nodes);
+        }
+        let done = AtomicBool::new(false);
+        let watch = StopEither(stop, &done);
+        let (score, more) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|index| {
+                    let (table, config, watch) = (&self.table, &self.config, &watch);
+                    scope.spawn(move || {
+                        let mut helper = Worker::new(table, config, position, index, deadline, watch, u64::MAX);
+                        let score = helper.solve(position, weak);
+                        if score.is_ok() {
+                            watch.1.store(true, Ordering::Relaxed);
+                        }
+                        (score.ok(), helper.nodes)
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(&self.table, &self.config, position, 0, deadline, &watch, u64::MAX);
+            let mut score = main.solve(position, weak).ok();
+            done.store(true, Ordering::Relaxed);
+            let mut nodes = main.nodes;
+            for helper in helpers {
+                let (helper_score, helper_nodes) = helper.join().unwrap_or((None, 0));
+                nodes += helper_nodes;
+                score = score.or(helper_score);
+            }
+            (score, nodes)
+        });
+        nodes += more;
+        (score, nodes)
+    }
+
+    /// The score of every column: a winning column scores at once, the others are solved.
+    pub fn analyse(&mut self, position: &Connect4, weak: bool) -> Analysis {
+        self.analyse_within(position, weak, None).unwrap_or_else(|| unreachable!("no budget"))
+    }
+
+    /// [`Solver::analyse`] within a time budget for the whole analysis.
+    pub fn analyse_within(&mut self, position: &Connect4, weak: bool, time: Option<Duration>) -> Option<Analysis> {
+        let start = Instant::now();
+        let mut stats = SolveStats::default();
+        let mut scores = vec![None; usize::from(position.width)];
+        if position.is_over() {
+            return Some(Analysis { scores, stats });
+        }
+        for col in 0..position.width {
+            if !position.can_play(col) {
+                continue;
+            }
+            let score = if position.is_winning_move(col) {
+                if weak {
+                    1
+                } else {
+                    position.win_now_score()
+                }
+            } else {
+                let mut child = *position;
+                child.play_col(col);
+                let left = time.map(|time| time.saturating_sub(start.elapsed()));
+                let solved = self.solve_within(&child, weak, left, None)?;
+                stats.add(solved.stats);
+                -solved.score
+            };
+            scores[col as usize] = Some(score);
+        }
+        stats.elapsed = start.elapsed();
+        Some(Analysis { scores, stats })
+    }
+}
+
+/// Either of two stop flags.
+struct StopEither<'a>(&'a AtomicBool, &'a AtomicBool);
+
+trait StopFlag: Sync {
+    fn stopped(&self) -> bool;
+}
+
+impl StopFlag for AtomicBool {
+    fn stopped(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+impl StopFlag for StopEither<'_> {
+    fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed) || self.1.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's search state.
+struct Worker<'a, S: StopFlag + ?Sized> {
+    table: &'a Table,
+    stop: &'a S,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    nodes: u64,
+    symmetry: bool,
+    table_move: bool,
+    use_history: bool,
+    etc: bool,
+    /// Cut-offs per cell and side, weighted by the moves left.
+    history: [[u32; 64]; 2],
+    /// Columns in tie-break order.
+    order: [u8; super::MAX_WIDTH as usize],
+    width: u8,
+    cells: i32,
+}
+
+impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
+    fn new(
+        table: &'a Table,
+        config: &SolverConfig,
+        position: &Connect4,
+        index: usize,
+        deadline: Option<Instant>,
+        stop: &'a S,
+        node_limit: u64,
+    ) -> Self {
+        let width = position.width;
+        // Centre first, then outwards; left first at equal distance for the main thread,
+        // right first for odd helpers (Lazy SMP needs threads that look at different moves).
+        let mut order = [0u8; super::MAX_WIDTH as usize];
+        let mut columns: Vec<u8> = (0..width).collect();
+        let right_first = index % 2 == 1;
+        columns.sort_by_key(|&col| {
+            let distance = (2 * i32::from(col) - (i32::from(width) - 1)).abs();
+            (distance, if right_first { -i32::from(col) } else { i32::from(col) })
+        });
+        order[..usize::from(width)].copy_from_slice(&columns);
+        Self {
+            table,
+            stop,
+            deadline,
+            node_limit,
+            nodes: 0,
+            symmetry: config.symmetry,
+            table_move: config.table_move,
+            use_history: config.history,
+            etc: config.etc,
+            history: [[0; 64]; 2],
+            order,
+            width,
+            cells: position.cells() as i32,
+        }
+    }
+
+    /// The root: null-window searches narrowing `[min, max]` until it holds one score.
+    fn solve(&mut self, position: &Connect4, weak: bool) -> Result<i32, Stopped> {
+        if position.can_win_next() {
+            return Ok(position.win_now_score());
+        }
+        let mut min = position.lose_next_score();
+        let mut max = position.win_now_score();
+        if weak {
+            min = min.max(-1);
+            max = max.min(1);
+        }
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let score = self.negamax(position, med, med + 1)?;
+            if score <= med {
+                max = score;
+            } else {
+                min = score;
+            }
+        }
+        Ok(min)
+    }
+
+    #[inline]
+    fn check_budget(&self) -> Result<(), Stopped> {
+        if self.nodes >= self.node_limit {
+            return Err(Stopped);
+        }
+        if self.nodes & 4095 == 0
+            && (self.stop.stopped() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
+        {
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    /// The table key of `position`: the smaller of its key and its mirror's with symmetry
+    /// on, and whether it is the mirror's.
+    #[inline]
+    fn canonical(&self, position: &Connect4) -> (u64, bool) {
+        let key = position.key();
+        if self.symmetry {
+            let mirror = position.mirror_key();
+            if mirror < key {
+                return (mirror, true);
+            }
+        }
+        (key, false)
+    }
+
+    /// The value of `position` within `(alpha, beta)`, `alpha < beta`, for a side to move
+    /// that cannot win with its next stone. Fail-soft contract: a result `<= alpha` is an
+    /// upper bound, `>= beta` a lower bound, anything between is exact.
+    fn negamax(&mut self, position: &Connect4, mut alpha: i32, mut beta: i32) -> Result<i32, Stopped> {
+        debug_assert!(alpha < beta);
+        debug_assert!(!position.can_win_next());
+        self.nodes += 1;
+        self.check_budget()?;
+        let moves = position.moves as i32;
+
+        // Step 1. Lost at once, or a draw: nothing left to decide.
+        let next = position.non_losing_moves();
+        if next == 0 {
+            return Ok(position.lose_next_score());
+        }
+        if moves >= self.cells - 2 {
+            return Ok(0);
+        }
+
+        // Step 2. Bounds from the stone count: the opponent cannot win with its next stone
+        // (we block), and we cannot win with this one.
+        let min = position.lose_next_score() + 1;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        let max = position.win_now_score() - 1;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+
+        // Step 3. The table (under the smaller of the key and the mirror's key).
+        let (key, mirrored) = self.canonical(position);
+        let last = self.width - 1;
+        let flip = move |col: u8| if mirrored { last - col } else { col };
+        let mut table_best = None;
+        if let Some(entry) = self.table.probe(key) {
+            match entry.bound {
+                Bound::Exact => return Ok(entry.score),
+                Bound::Lower if entry.score > alpha => {
+                    alpha = entry.score;
+                    if alpha >= beta {
+                        return Ok(alpha);
+                    }
+                }
+                Bound::Upper if entry.score < beta => {
+                    beta = entry.score;
+                    if alpha >= beta {
+                        return Ok(beta);
+                    }
+                }
+                _ => {}
+            }
+            table_best = entry.best.map(flip);
+        }
+
+        // Step 4. Order the non-losing moves.
+        let side = (moves & 1) as usize;
+        let mut list = [(0u64, 0u8, 0i64); super::MAX_WIDTH as usize];
+        let mut count = 0;
+        for &col in &self.order[..usize::from(self.width)] {
+            let bit = next & position.column_cells(col);
+            if bit == 0 {
+                continue;
+            }
+            let mut rank = i64::from(position.threats_after(bit)) << 32;
+            if self.use_history {
+                rank += i64::from(self.history[side][bit.trailing_zeros() as usize]);
+            }
+            if self.table_move && table_best == Some(col) {
+                rank = i64::MAX;
+            }
+            let mut at = count;
+            while at > 0 && list[at - 1].2 < rank {
+                list[at] = list[at - 1];
+                at -= 1;
+            }
+            list[at] = (bit, col, rank);
+            count += 1;
+        }
+
+        // Step 5. Enhanced transposition cut-off: a child whose stored value already
+        // refutes it (an upper bound for the opponent at most -beta) ends the node before
+        // any child is searched. See: chessprogramming.org/Enhanced_Transposition_Cutoff
+        if self.etc && self.cells - moves > ETC_MIN_LEFT {
+            for &(bit, col, _) in &list[..count] {
+                let mut child = *position;
+                child.play_bit(bit);
+                let child_key = self.canonical(&child).0;
+                if let Some(entry) = self.table.probe(child_key) {
+                    if entry.bound != Bound::Lower && -entry.score >= beta {
+                        let entry = Entry { score: -entry.score, bound: Bound::Lower, best: Some(flip(col)) };
+                        self.table.store(key, entry, 1);
+                        return Ok(entry.score);
+                    }
+                }
+            }
+        }
+
+        // Step 6. Search them.
+        let nodes_before = self.nodes;
+        let alpha_before = alpha;
+        let mut best = None;
+        for &(bit, col, _) in &list[..count] {
+            let mut child = *position;
+            child.play_bit(bit);
+            let score = -self.negamax(&child, -beta, -alpha)?;
+            if score >= beta {
+                let entry = Entry { score, bound: Bound::Lower, best: Some(flip(col)) };
+                self.table.store(key, entry, self.nodes - nodes_before);
+                if self.use_history {
+                    let left = (self.cells - moves) as u32;
+                    let cell = &mut self.history[side][bit.trailing_zeros() as usize];
+                    *cell = cell.saturating_add(left * left);
+                }
+                return Ok(score);
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(col);
+            }
+        }
+
+        // Step 7. Store: exact if a move raised alpha, else an upper bound.
+        let bound = if alpha > alpha_before { Bound::Exact } else { Bound::Upper };
+        let best = best.map(flip).or(table_best.map(flip));
+        self.table.store(key, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
+        Ok(alpha)
+    }
+}

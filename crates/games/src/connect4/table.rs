@@ -1,0 +1,258 @@
+//! The solver's transposition table: 8-byte entries in 2-entry buckets, shared by threads.
+//!
+//! Why not the engine's [`alphabeta_engine::tt::TranspositionTable`]: its 16-byte entries
+//! hold a full key and an `i32` score for any game; Connect Four scores fit in 7 bits and a
+//! position key in `width × (height + 1)` bits, so an entry fits in one `u64` — twice the
+//! positions in the same memory, which is what the deep solves need — and a `u64` can be
+//! an [`AtomicU64`], so that two threads share the table without locks or `unsafe`
+//! (Lazy SMP).
+//!
+//! # Exact keys in 48 bits
+//!
+//! The key (`b = width × (height + 1)` bits) is mixed by a bijection of `b`-bit numbers,
+//! `h = key × ODD mod 2^b`. The bucket index is the top bits of `h`, the entry keeps its
+//! low 48 bits; together they give back all of `h`, hence the key: no false hits, ever, as
+//! long as the index has at least `b − 48` bits (checked by [`Table::new`]).
+//!
+//! # Entry layout (`u64`)
+//!
+//! ```text
+//! bits  0..48  check: the low 48 bits of h
+//! bits 48..55  score + 64
+//! bits 55..57  bound: 0 empty, 1 lower, 2 upper, 3 exact
+//! bits 57..61  best move (column, 15 = none)
+//! bits 61..64  effort: log2 of the positions searched below, in steps of three bits
+//! ```
+//!
+//! # Replacement
+//!
+//! A bucket's first entry prefers effort (a result is kept until one of at least the same
+//! effort arrives, and then moves to the second entry); the second entry always takes the
+//! newcomer. An entry of the same position is always overwritten in place.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A table size too small for exact keys on this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooSmall {
+    /// The bytes asked for.
+    pub bytes: usize,
+    /// The least number of bytes for this board.
+    pub needed: usize,
+}
+
+impl fmt::Display for TableTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a table of {} bytes is too small for this board: at least {} bytes", self.bytes, self.needed)
+    }
+}
+
+impl std::error::Error for TableTooSmall {}
+
+/// What a stored score says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The value is at least the score.
+    Lower = 1,
+    /// The value is at most the score.
+    Upper = 2,
+    /// The value is the score.
+    Exact = 3,
+}
+
+/// One decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub(crate) score: i32,
+    pub(crate) bound: Bound,
+    pub(crate) best: Option<u8>,
+}
+
+const CHECK_BITS: u32 = 48;
+const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The Connect Four transposition table (see the module documentation).
+pub struct Table {
+    slots: Vec<AtomicU64>,
+    key_bits: u32,
+    bucket_bits: u32,
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table").field("entries", &self.slots.len()).field("key_bits", &self.key_bits).finish()
+    }
+}
+
+impl Table {
+    /// Bytes per entry.
+    pub const ENTRY_BYTES: usize = 8;
+
+    /// The least size in bytes for keys of `key_bits` bits.
+    #[must_use]
+    pub fn min_bytes(key_bits: u32) -> usize {
+        let bucket_bits = key_bits.saturating_sub(CHECK_BITS);
+        (1usize << bucket_bits) * 2 * Self::ENTRY_BYTES
+    }
+
+    /// A table of at most `bytes` bytes (a power of two of buckets) for keys of `key_bits`
+    /// bits.
+    ///
+    /// # Errors
+    /// [`TableTooSmall`] under [`Table::min_bytes`].
+    pub fn new(bytes: usize, key_bits: u32) -> Result<Self, TableTooSmall> {
+        let needed = Self::min_bytes(key_bits);
+        if bytes < needed {
+            return Err(TableTooSmall { bytes, needed });
+        }
+        let buckets = bytes / (2 * Self::ENTRY_BYTES);
+        let bucket_bits = usize::BITS - 1 - buckets.leading_zeros();
+        let slots: Vec<AtomicU64> = (0..2usize << bucket_bits).map(|_| AtomicU64::new(0)).collect();
+        // Touch every page now: the allocator hands out lazily zeroed pages, and a page
+        // fault in the middle of a search costs as much as thousands of positions.
+        for slot in slots.iter().step_by(512) {
+            slot.store(0, Ordering::Relaxed);
+        }
+        Ok(Self { slots, key_bits, bucket_bits })
+    }
+
+    /// Entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Never: a table has at least one bucket.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Bytes used.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * Self::ENTRY_BYTES
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot.get_mut() = 0;
+        }
+    }
+
+    /// Permille of the first thousand entries in use.
+    #[must_use]
+    pub fn fill(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample].iter().filter(|slot| slot.load(Ordering::Relaxed) != 0).count();
+        (used * 1000 / sample) as u32
+    }
+
+    #[inline]
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let h = if self.key_bits >= 64 { key.wrapping_mul(MIX) } else { key.wrapping_mul(MIX) & ((1 << self.key_bits) - 1) };
+        let bucket = if self.bucket_bits >= self.key_bits { h } else { h >> (self.key_bits - self.bucket_bits) };
+        ((bucket as usize & ((1 << self.bucket_bits) - 1)) * 2, h & CHECK_MASK)
+    }
+
+    #[inline]
+    fn decode(word: u64) -> Entry {
+        let score = ((word >> 48) & 0x7F) as i32 - 64;
+        let bound = match (word >> 55) & 3 {
+            1 => Bound::Lower,
+            2 => Bound::Upper,
+            _ => Bound::Exact,
+        };
+        let best = ((word >> 57) & 15) as u8;
+        Entry { score, bound, best: (best != 15).then_some(best) }
+    }
+
+    /// The entry of `key`, if stored.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let (index, check) = self.locate(key);
+        for slot in &self.slots[index..index + 2] {
+            let word = slot.load(Ordering::Relaxed);
+            if word != 0 && word & CHECK_MASK == check {
+                return Some(Self::decode(word));
+            }
+        }
+        None
+    }
+
+    /// Stores a result; `nodes` is the number of positions searched to get it.
+    #[inline]
+    pub(crate) fn store(&self, key: u64, entry: Entry, nodes: u64) {
+        let (index, check) = self.locate(key);
+        let effort = if std::env::var_os("C4_LRU").is_some() { 7 } else { ((64 - nodes.leading_zeros()) / 3).min(7) as u64 };
+        debug_assert!((-64..64).contains(&entry.score));
+        let word = check
+            | ((entry.score + 64) as u64) << 48
+            | (entry.bound as u64) << 55
+            | u64::from(entry.best.unwrap_or(15)) << 57
+            | effort << 61;
+        let first = &self.slots[index];
+        let second = &self.slots[index + 1];
+        let old = first.load(Ordering::Relaxed);
+        if old == 0 || old & CHECK_MASK == check {
+            first.store(word, Ordering::Relaxed);
+            return;
+        }
+        let old_second = second.load(Ordering::Relaxed);
+        if old_second != 0 && old_second & CHECK_MASK == check && effort < old >> 61 {
+            second.store(word, Ordering::Relaxed);
+            return;
+        }
+        if effort >= old >> 61 {
+            second.store(old, Ordering::Relaxed);
+            first.store(word, Ordering::Relaxed);
+        } else {
+            second.store(word, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Table::new(8, 49).unwrap_err(), TableTooSmall { bytes: 8, needed: 16 });
+        assert_eq!(Table::new(1000, 49).unwrap().len(), 64);
+        assert_eq!(Table::min_bytes(64), 1 << 20);
+        assert!(Table::new((1 << 20) - 1, 64).is_err());
+        assert_eq!(Table::new(1 << 20, 64).unwrap().bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn keys_are_exact() {
+        // Keys that share the bucket and the check bits cannot exist: every key of a
+        // small table round-trips, and neighbours never alias.
+        let table = Table::new(1 << 10, 49).unwrap();
+        for key in 1..2000u64 {
+            let entry = Entry { score: (key % 40) as i32 - 20, bound: Bound::Upper, best: Some((key % 7) as u8) };
+            table.store(key << 20, entry, key);
+            assert_eq!(table.probe(key << 20), Some(entry));
+            assert_eq!(table.probe((key << 20) + 1), None);
+        }
+    }
+
+    #[test]
+    fn replacement_keeps_the_expensive_entry() {
+        let table = Table::new(16, 49).unwrap(); // one bucket
+        let entry = |score| Entry { score, bound: Bound::Exact, best: None };
+        table.store(1, entry(1), 1 << 20);
+        table.store(2, entry(2), 1);
+        table.store(3, entry(3), 1);
+        assert_eq!(table.probe(1), Some(entry(1)));
+        assert_eq!(table.probe(2), None);
+        assert_eq!(table.probe(3), Some(entry(3)));
+        table.store(4, entry(-4), 1 << 21);
+        assert_eq!(table.probe(4), Some(entry(-4)));
+        assert_eq!(table.probe(1), Some(entry(1)));
+    }
+}

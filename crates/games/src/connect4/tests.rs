@@ -1,0 +1,3 @@
+//! Unit tests of the board, the notation and the solver on small positions.
+
+use super::*;
