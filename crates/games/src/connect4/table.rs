@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(Table::new(8, 49).unwrap_err(), TableTooSmall { bytes: 8, needed: 16 });
+        assert_eq!(Table::new(8, 49).unwrap_err(), TableTooSmall { bytes: 8, needed: 32 });
         assert_eq!(Table::new(1000, 49).unwrap().len(), 64);
         assert_eq!(Table::min_bytes(64), 1 << 20);
         assert!(Table::new((1 << 20) - 1, 64).is_err());
@@ -243,7 +243,7 @@ mod tests {
 
     #[test]
     fn replacement_keeps_the_expensive_entry() {
-        let table = Table::new(16, 49).unwrap(); // one bucket
+        let table = Table::new(16, 40).unwrap(); // one bucket
         let entry = |score| Entry { score, bound: Bound::Exact, best: None };
         table.store(1, entry(1), 1 << 20);
         table.store(2, entry(2), 1);

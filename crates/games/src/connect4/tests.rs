@@ -1,3 +1,342 @@
-//! Unit tests of the board, the notation and the solver on small positions.
+//! Unit tests of the board, the notation, the engine view and the solver on small positions.
 
 use super::*;
+use alphabeta_engine::{Algorithm, MoveOrdering, SearchConfig, Searcher};
+use proptest::prelude::*;
+
+fn position(text: &str) -> Connect4 {
+    Connect4::from_moves(text).unwrap_or_else(|error| panic!("{error}"))
+}
+
+fn solver() -> Solver {
+    Solver::new(SolverConfig { table_bytes: 8 << 20, ..SolverConfig::default() })
+        .unwrap_or_else(|error| panic!("{error}"))
+}
+
+#[test]
+fn sizes() {
+    assert_eq!(Connect4::new(0, 6), Err(SizeError::Width(0)));
+    assert_eq!(Connect4::new(10, 5), Err(SizeError::Width(10)));
+    assert_eq!(Connect4::new(7, 0), Err(SizeError::Height));
+    assert_eq!(Connect4::new(8, 8), Err(SizeError::TooBig { width: 8, height: 8, bits: 72 }));
+    assert!(Connect4::new(8, 7).is_ok());
+    assert!(Connect4::new(9, 6).is_ok());
+    assert!(Connect4::new(9, 7).is_err());
+    assert_eq!(Connect4::new(6, 5).map(|p| p.cells()), Ok(30));
+    assert!(SizeError::Width(10).to_string().contains("1 to 9 columns"));
+}
+
+#[test]
+fn moves_and_texts() {
+    let p = position("4453");
+    assert_eq!(p.moves(), 4);
+    assert_eq!(p.to_move(), Player::First);
+    assert_eq!(p.position_text(), "4453");
+    assert_eq!(p.at(3, 0), Some(Player::First));
+    assert_eq!(p.at(3, 1), Some(Player::Second));
+    assert_eq!(p.at(4, 0), Some(Player::First));
+    assert_eq!(p.at(2, 0), Some(Player::Second));
+    assert_eq!(p.at(3, 2), None);
+    assert_eq!(p.grid(), ".......\n.......\n.......\n.......\n...o...\n..ox...\n".replace("..ox...", "..oxx.."));
+    assert_eq!(p.drawing().lines().last(), Some("  1 2 3 4 5 6 7"));
+    assert!(p.drawing().contains("| . . o x x . . |"));
+    assert_eq!(p.side_name(true), "x");
+    assert_eq!(p.side_name(false), "o");
+    assert_eq!(Connect4::standard().position_text(), "");
+    // Another order of the same stones gives the same position and key.
+    assert_eq!(position("4354").key(), p.key());
+}
+
+#[test]
+fn move_errors_name_the_move() {
+    let error = |text: &str| Connect4::from_moves(text).unwrap_err();
+    assert_eq!(error("448").index, 3);
+    assert_eq!(error("448").error, MoveError::OutOfRange { column: 8, width: 7 });
+    assert_eq!(error("0").error, MoveError::OutOfRange { column: 0, width: 7 });
+    assert_eq!(error("44x").error, MoveError::NotAColumn { text: "x".into(), width: 7 });
+    assert_eq!(error("4444444").error, MoveError::ColumnFull { column: 4 });
+    assert_eq!(error("4444444").index, 7);
+    // x makes four in column 1 with move 7; move 8 comes after the end.
+    let after = error("12121212");
+    assert_eq!(after.index, 8);
+    assert!(matches!(after.error, MoveError::GameOver(_)));
+    assert_eq!(
+        after.to_string(),
+        "move 8 of '12121212': the game is over: the last move made four in a row"
+    );
+    assert_eq!(error("448").to_string(), "move 3 of '448': column 8 is off the board: columns are 1-7");
+    let p = position("1212121");
+    assert!(p.is_over());
+    assert_eq!(p.winner(), Some(Player::First));
+    assert_eq!(p.outcome(), Some(Outcome::Loss));
+    assert_eq!(p.final_score(), -(22 - 4));
+    let board = Connect4::standard();
+    assert_eq!(board.parse_move(""), Err(MoveError::Empty { width: 7 }));
+    assert_eq!(board.parse_move(" 9 "), Err(MoveError::OutOfRange { column: 9, width: 7 }));
+    assert_eq!(board.parse_move("-1"), Err(MoveError::OutOfRange { column: -1, width: 7 }));
+    assert_eq!(board.parse_move("4"), Ok(3));
+    // A full board of 4x1: four in a row on the last move, or a draw.
+    let full = Connect4::from_moves_sized("1234", 4, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(full.is_over());
+    let small = Connect4::from_moves_sized("12", 2, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(small.outcome(), Some(Outcome::Draw));
+    assert_eq!(small.parse_move("1"), Err(MoveError::GameOver("the board is full")));
+}
+
+#[test]
+fn scores_in_the_test_set_scale() {
+    let empty = Connect4::standard();
+    assert_eq!(empty.win_now_score(), 21);
+    assert_eq!(empty.lose_next_score(), -21);
+    assert_eq!(position("1").win_now_score(), 21);
+    assert_eq!(position("1").lose_next_score(), -20);
+    // The engine's "win in 1 ply" at 6 stones: the side to move plays its 4th stone.
+    let p = position("121212");
+    assert_eq!(p.score_of(Score::win_in(1)), Some(22 - 4));
+    assert_eq!(p.score_of(Score::loss_in(2)), Some(-(22 - 4)));
+    assert_eq!(p.score_of(Score::DRAW), Some(0));
+    assert_eq!(p.score_of(Score::heuristic(5)), None);
+    assert_eq!(p.value(Score::win_in(1), Scoring::Depth), 18);
+    assert_eq!(p.value(Score::win_in(1), Scoring::Plain), 1);
+    // An odd board: the first player's last (18th) stone on 7x5 is worth 1.
+    let odd = Connect4::new(7, 5).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(odd.win_now_score(), 18);
+}
+
+/// Leaf count by the `Game` trait (legal moves, play, undo, outcome).
+fn perft_game(position: &mut Connect4, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if position.outcome().is_some() {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        position.play(mv);
+        total += perft_game(position, depth - 1);
+        position.undo(mv);
+    }
+    total
+}
+
+/// Leaf count by the solver's bitboard door (copy-make over the playable cells).
+fn perft_bits(position: &Connect4, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if position.last_move_won() {
+        return 0;
+    }
+    let mut cells = position.possible();
+    let mut total = 0;
+    while cells != 0 {
+        let bit = cells & cells.wrapping_neg();
+        cells ^= bit;
+        let mut child = *position;
+        child.play_bit(bit);
+        total += perft_bits(&child, depth - 1);
+    }
+    total
+}
+
+#[test]
+fn perft() {
+    // Games of n plies from the empty board; wins first happen at ply 7 (7 of them).
+    let expected = [1u64, 7, 49, 343, 2401, 16807, 117_649, 823_536];
+    for (depth, &count) in expected.iter().enumerate() {
+        let depth = depth as u32;
+        assert_eq!(perft_game(&mut Connect4::standard(), depth), count, "depth {depth}");
+        assert_eq!(perft_bits(&Connect4::standard(), depth), count, "depth {depth}");
+    }
+    let p = position("4453");
+    assert_eq!(perft_game(&mut p.clone(), 6), perft_bits(&p, 6));
+    let small = Connect4::new(4, 4).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(perft_game(&mut small.clone(), 9), perft_bits(&small, 9));
+}
+
+#[test]
+fn sequences_replay() {
+    for text in ["", "4", "4453", "1212121", "71255763773133525731261364622167124446454", "65214673556155731566316327373221417"] {
+        let p = position(text);
+        let again = position(&p.position_text());
+        assert_eq!(again, p, "{text}");
+    }
+}
+
+#[test]
+fn centre_first_order() {
+    let mut moves = Vec::new();
+    let p = Connect4::standard();
+    p.legal_moves(&mut moves);
+    assert_eq!(moves, [0, 1, 2, 3, 4, 5, 6]);
+    p.order_moves(&mut moves);
+    assert_eq!(moves, [3, 2, 4, 1, 5, 0, 6]);
+}
+
+#[test]
+fn solver_small_positions() {
+    let mut solver = solver();
+    // x wins at once with its 4th stone.
+    assert_eq!(solver.solve(&position("121212"), false).score, 18);
+    // x has made four in column 1: a finished game, lost for o with x's 4th stone.
+    assert_eq!(solver.solve(&position("1212121"), false).score, -18);
+    let p = position("2252576253462244111563365343671351441");
+    assert_eq!(solver.solve(&p, false).score, -1);
+    assert_eq!(solver.solve(&p, true).score, -1);
+    let analysis = solver.analyse(&position("121212"), false);
+    assert_eq!(analysis.scores[0], Some(18));
+    assert_eq!(analysis.best(), Some((0, 18)));
+}
+
+#[test]
+fn small_boards_are_solved_by_both_searches() {
+    // The generic engine's negamax and the solver agree on every position of a few small
+    // boards, from the empty board and after each first move.
+    let mut solver = solver();
+    let config = SearchConfig::with_algorithm(Algorithm::Negamax).ordering(MoveOrdering::Game);
+    let mut engine = Searcher::new(config);
+    for (width, height) in [(4, 4), (5, 4), (4, 5), (3, 3), (6, 3)] {
+        let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
+        let mut positions = vec![empty];
+        for col in 0..width {
+            let mut child = empty;
+            child.play_col(col);
+            positions.push(child);
+        }
+        for mut p in positions {
+            let result = engine.search(&mut p);
+            assert!(result.exact);
+            let expected = p.score_of(result.score).unwrap_or_else(|| panic!("exact"));
+            assert_eq!(solver.solve(&p, false).score, expected, "{width}x{height} {p:?}");
+            assert_eq!(solver.solve(&p, true).score, expected.signum(), "{width}x{height} {p:?}");
+        }
+    }
+}
+
+#[test]
+fn late_positions_agree_with_the_engine() {
+    let mut solver = solver();
+    let config = SearchConfig::with_algorithm(Algorithm::Negamax).ordering(MoveOrdering::Game);
+    let mut engine = Searcher::new(config);
+    for text in [
+        "2252576253462244111563365343671351441",
+        "7422341735647741166133573473242566",
+        "23163416124767223154467471272416755633",
+        "65214673556155731566316327373221417",
+    ] {
+        let mut p = position(text);
+        let result = engine.search(&mut p);
+        let expected = p.score_of(result.score).unwrap_or_else(|| panic!("exact"));
+        assert_eq!(solver.solve(&p, false).score, expected, "{text}");
+    }
+}
+
+#[test]
+fn analysis_agrees_with_solving_each_child() {
+    let mut solver = solver();
+    for text in ["2252576253462244111563365343671351441", "5554224333234511764415115", "52753311433677442422121"] {
+        let p = position(text);
+        let analysis = solver.analyse(&p, false);
+        for col in 0..7u8 {
+            let expected = if !p.can_play(col) {
+                None
+            } else if p.is_winning_move(col) {
+                Some(p.win_now_score())
+            } else {
+                let mut child = p;
+                child.play_col(col);
+                Some(-solver.solve(&child, false).score)
+            };
+            assert_eq!(analysis.scores[usize::from(col)], expected, "{text} column {}", col + 1);
+        }
+        let best = analysis.best().map(|(_, score)| score);
+        assert_eq!(best, Some(solver.solve(&p, false).score), "{text}");
+    }
+}
+
+#[test]
+fn two_threads_agree() {
+    let mut one = solver();
+    let mut two = Solver::new(SolverConfig { table_bytes: 8 << 20, threads: 2, ..SolverConfig::default() })
+        .unwrap_or_else(|e| panic!("{e}"));
+    for text in ["5554224333234511764415115", "1233722555341451114725221333", "2252576253462244111563365343671351441"] {
+        let p = position(text);
+        assert_eq!(two.solve(&p, false).score, one.solve(&p, false).score, "{text}");
+    }
+}
+
+#[test]
+fn options_do_not_change_values() {
+    let texts = ["5554224333234511764415115", "52753311433677442422121", "7422341735647741166133573473242566"];
+    let mut reference = solver();
+    let expected: Vec<i32> = texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
+    for (symmetry, table_move, history, etc) in
+        [(false, false, false, false), (true, false, true, false), (false, true, false, true)]
+    {
+        let config = SolverConfig { table_bytes: 1 << 20, threads: 1, symmetry, table_move, history, etc };
+        let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
+        for (text, &score) in texts.iter().zip(&expected) {
+            assert_eq!(solver.solve(&position(text), false).score, score, "{text}");
+        }
+    }
+}
+
+#[test]
+fn time_budget_stops_a_long_solve() {
+    let mut solver = solver();
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert_eq!(solver.solve_within(&Connect4::standard(), false, None, Some(&stop)), None);
+    assert!(Solver::new(SolverConfig { table_bytes: 1000, ..SolverConfig::default() }).is_err());
+}
+
+/// A random game prefix of `len` moves (stopping before any four in a row).
+fn random_position(choices: &[u8], len: usize) -> Connect4 {
+    let mut p = Connect4::standard();
+    for &choice in choices.iter().take(len) {
+        let playable: Vec<u8> = (0..7).filter(|&c| p.can_play(c)).collect();
+        let col = playable[usize::from(choice) % playable.len()];
+        let mut next = p;
+        next.play_col(col);
+        if next.is_over() {
+            break;
+        }
+        p = next;
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn key_equals_a_fresh_computation(choices in proptest::collection::vec(0u8..7, 0..42)) {
+        let p = random_position(&choices, choices.len());
+        let fresh = position(&p.position_text());
+        prop_assert_eq!(fresh.key(), p.key());
+        prop_assert_eq!(p.mirror().key(), p.mirror_key());
+        prop_assert_eq!(p.mirror().mirror(), p);
+        // Undo restores every field.
+        let mut q = p;
+        for col in 0..7 {
+            if q.can_play(col) {
+                q.play(col);
+                q.undo(col);
+                prop_assert_eq!(q, p);
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_has_the_same_score(choices in proptest::collection::vec(0u8..7, 24..34)) {
+        let p = random_position(&choices, choices.len());
+        prop_assume!(p.moves() >= 22);
+        let mut solver = Solver::new(SolverConfig { table_bytes: 1 << 20, symmetry: false, ..SolverConfig::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        let score = solver.solve(&p, false).score;
+        solver.reset();
+        prop_assert_eq!(solver.solve(&p.mirror(), false).score, score);
+    }
+}
