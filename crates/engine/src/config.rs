@@ -199,7 +199,7 @@ impl Default for SearchConfig {
             stop_at_win: false,
             window: (-Score::INFINITY, Score::INFINITY),
             limits: Limits::default(),
-            tt_bytes: 16 << 20,
+            tt_bytes: 4 << 20,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! transposition table; the root loop and iterative deepening around them.
 //!
 //! Bound contract of [`Run::alphabeta`] (fail-soft), for a window `(alpha, beta)` with
-//! `alpha < beta` and true value `v`:
+//! `alpha < beta` and true value `v` (the strict cut rule may also pass `alpha == beta`,
+//! as seed 003's program does):
 //! - result `<= alpha`  → `v <= result` (an upper bound),
 //! - result `>= beta`   → `v >= result` (a lower bound),
 //! - otherwise          → `v == result`.
@@ -225,6 +226,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     fn cuts(&self, alpha: Score, beta: Score) -> bool {
+        if self.config.algorithm == Algorithm::Negamax {
+            return alpha >= beta;
+        }
         match self.config.cut {
             CutRule::Standard => alpha >= beta,
             CutRule::Strict => alpha > beta,
@@ -334,7 +338,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         mut alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
-        debug_assert!(alpha < beta, "empty window {alpha:?} {beta:?}");
+        debug_assert!(alpha <= beta, "inverted window {alpha:?} {beta:?}");
         // Step 1. Count the node and check the budgets.
         self.enter(game, ply, alpha, beta)?;
         let alpha_orig = alpha;
