@@ -21,7 +21,13 @@ pub struct UnknownOption {
 
 impl fmt::Display for UnknownOption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} '{}' (expected one of: {})", self.kind, self.given, self.expected.join(", "))
+        write!(
+            f,
+            "unknown {} '{}' (expected one of: {})",
+            self.kind,
+            self.given,
+            self.expected.join(", ")
+        )
     }
 }
 

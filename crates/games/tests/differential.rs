@@ -54,15 +54,26 @@ fn all_searches_agree_with_minimax_on_every_position() {
                     .tie_break(tie_break);
                 let others = [
                     SearchConfig { algorithm: Algorithm::AlphaBeta, ..base.clone() },
-                    SearchConfig { algorithm: Algorithm::AlphaBeta, cut: CutRule::Strict, ..base.clone() },
-                    SearchConfig { algorithm: Algorithm::Negamax, tt_bytes: 1 << 16, ..base.clone() },
+                    SearchConfig {
+                        algorithm: Algorithm::AlphaBeta,
+                        cut: CutRule::Strict,
+                        ..base.clone()
+                    },
+                    SearchConfig {
+                        algorithm: Algorithm::Negamax,
+                        tt_bytes: 1 << 16,
+                        ..base.clone()
+                    },
                 ];
                 for board in &positions {
                     let oracle = run(&base, board);
                     assert!(oracle.exact);
                     for config in &others {
                         let result = run(config, board);
-                        let label = format!("{:?} {scoring} {ordering} {tie_break} on {board:?}", config.algorithm);
+                        let label = format!(
+                            "{:?} {scoring} {ordering} {tie_break} on {board:?}",
+                            config.algorithm
+                        );
                         assert_eq!(result.score, oracle.score, "value: {label}");
                         assert_eq!(result.best_move, oracle.best_move, "move: {label}");
                         assert!(result.exact, "{label}");
@@ -117,7 +128,11 @@ fn stop_at_win_keeps_the_move_and_examines_no_more() {
 }
 
 /// Plays every line the opponent can choose against the AI; returns the number of games.
-fn never_loses(board: &mut TicTacToe, ai: alphabeta_games::tictactoe::Mark, searcher: &mut Searcher) -> u64 {
+fn never_loses(
+    board: &mut TicTacToe,
+    ai: alphabeta_games::tictactoe::Mark,
+    searcher: &mut Searcher,
+) -> u64 {
     if let Some(winner) = board.winner() {
         assert_eq!(winner, ai, "the AI lost: {board:?}");
         return 1;
