@@ -56,9 +56,13 @@ impl minimax::Evaluator for NoEval {
     }
 }
 
+/// Both engines get a table of this size (tic-tac-toe has 5,478 positions).
+const TABLE_BYTES: usize = 256 << 10;
+
 fn ours(algorithm: Algorithm, scoring: Scoring) -> impl FnMut() -> Option<u8> {
     move || {
-        let config = SearchConfig::with_algorithm(algorithm).scoring(scoring);
+        let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring);
+        config.tt_bytes = TABLE_BYTES;
         Searcher::new(config).search(black_box(&mut TicTacToe::new())).best_move
     }
 }
@@ -78,7 +82,7 @@ fn empty_board(c: &mut Criterion) {
     });
     group.bench_function("minimax crate: IterativeSearch with table", |b| {
         b.iter(|| {
-            let options = minimax::IterativeOptions::new().with_table_byte_size(4 << 20);
+            let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_BYTES);
             let mut search = minimax::IterativeSearch::new(NoEval, options);
             search.set_max_depth(9);
             search.choose_move(black_box(&TicTacToe::new()))
