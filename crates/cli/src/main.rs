@@ -2,6 +2,7 @@
 
 mod batch;
 mod bench;
+mod connect4;
 mod options;
 mod play;
 mod report;
@@ -56,6 +57,9 @@ enum PlayGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::PlayArgs),
+    /// Connect Four (columns 1-7, x first).
+    #[command(alias = "connect-four", alias = "c4")]
+    Connect4(connect4::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -70,6 +74,9 @@ enum SolveGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::SolveArgs),
+    /// Connect Four (columns 1-7, x first).
+    #[command(alias = "connect-four", alias = "c4")]
+    Connect4(connect4::SolveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -77,12 +84,18 @@ enum BatchGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::BatchArgs),
+    /// Connect Four (columns 1-7, x first).
+    #[command(alias = "connect-four", alias = "c4")]
+    Connect4(connect4::BatchArgs),
 }
 
 #[derive(Subcommand, Debug)]
 enum BenchWhat {
     /// The tic-tac-toe figures of seeds 000 and 001, beside the published ones.
     Seeds(bench::SeedsArgs),
+    /// The six Connect Four test sets, beside the reference solver's figures.
+    #[command(alias = "connect-four", alias = "c4")]
+    Connect4(connect4::BenchArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -91,6 +104,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Best { game: BestGame::Tictactoe(args) } => tictactoe::best(&args),
         Command::Solve { game: SolveGame::Tictactoe(args) } => tictactoe::solve(&args),
         Command::Batch { game: BatchGame::Tictactoe(args) } => tictactoe::batch(&args),
+        Command::Play { game: PlayGame::Connect4(args) } => connect4::play(&args),
+        Command::Solve { game: SolveGame::Connect4(args) } => connect4::solve(&args),
+        Command::Batch { game: BatchGame::Connect4(args) } => connect4::batch(&args),
+        Command::Bench { what: BenchWhat::Connect4(args) } => connect4::bench(&args),
         Command::Tree(args) => tree::run(&args),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args),
     }

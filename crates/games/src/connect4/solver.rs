@@ -108,7 +108,7 @@ struct Stopped;
 
 /// Enhanced transposition cut-offs only where more than this many cells are empty (near
 /// the end, a search is cheaper than the probes).
-const ETC_MIN_LEFT: i32 = 4;
+const ETC_MIN_LEFT: i32 = 12;
 
 /// Nodes a single thread spends on a position before helper threads are started.
 const SOLO_NODES: u64 = 1 << 16;
@@ -234,6 +234,60 @@ impl Solver {
         });
         nodes += more;
         (score, nodes)
+    }
+
+    /// A column (0-based) that keeps the exact score `score` of `position`, centre first,
+    /// proved by one null-window test per column tried; `None` if the game is over.
+    pub fn best_move(&mut self, position: &Connect4, score: i32) -> Option<u8> {
+        if position.is_over() {
+            return None;
+        }
+        self.prepare(position);
+        let never = AtomicBool::new(false);
+        let mut worker = Worker::new(&self.table, &self.config, position, 0, None, &never, u64::MAX);
+        let order = worker.order;
+        let mut fallback = None;
+        for &col in &order[..usize::from(position.width)] {
+            if !position.can_play(col) {
+                continue;
+            }
+            fallback = fallback.or(Some(col));
+            if position.is_winning_move(col) {
+                return Some(col);
+            }
+            let mut child = *position;
+            child.play_col(col);
+            if child.is_over() {
+                // A full board: the draw is the only value left.
+                return Some(col);
+            }
+            if child.can_win_next() {
+                continue;
+            }
+            // Our score is at least `score` iff the child's is at most `-score`.
+            let value = worker.negamax(&child, -score, -score + 1).ok()?;
+            if value <= -score {
+                return Some(col);
+            }
+        }
+        fallback
+    }
+
+    /// The principal variation from `position` whose exact score is `score`: best moves to
+    /// the end of the game.
+    pub fn principal_variation(&mut self, position: &Connect4, score: i32) -> Vec<u8> {
+        let mut line = Vec::new();
+        let mut current = *position;
+        let mut score = score;
+        while let Some(col) = self.best_move(&current, score) {
+            line.push(col);
+            if current.is_winning_move(col) {
+                break;
+            }
+            current.play_col(col);
+            score = -score;
+        }
+        line
     }
 
     /// The score of every column: a winning column scores at once, the others are solved.

@@ -253,7 +253,20 @@ fn analysis_agrees_with_solving_each_child() {
             assert_eq!(analysis.scores[usize::from(col)], expected, "{text} column {}", col + 1);
         }
         let best = analysis.best().map(|(_, score)| score);
-        assert_eq!(best, Some(solver.solve(&p, false).score), "{text}");
+        let score = solver.solve(&p, false).score;
+        assert_eq!(best, Some(score), "{text}");
+        // The move found by null-window tests has the best score; the principal variation
+        // ends the game with that score.
+        let col = solver.best_move(&p, score).unwrap_or_else(|| panic!("a move"));
+        assert_eq!(analysis.scores[usize::from(col)], Some(score), "{text}");
+        let pv = solver.principal_variation(&p, score);
+        let mut end = p;
+        for &col in &pv {
+            end.play_col(col);
+        }
+        assert!(end.is_over(), "{text}: {pv:?}");
+        let end_value = if pv.len() % 2 == 0 { end.final_score() } else { -end.final_score() };
+        assert_eq!(end_value, score, "{text}: {pv:?}");
     }
 }
 
