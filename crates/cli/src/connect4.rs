@@ -39,7 +39,7 @@ pub struct SolverArgs {
     #[arg(long, default_value = "7x6")]
     pub size: Size,
     /// Transposition table size in MiB.
-    #[arg(long = "table-mib", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long = "table-mib", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub table_mib: u64,
     /// Threads (2 uses both cores: Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]

@@ -82,7 +82,7 @@ fn all_sets() {
 #[test]
 #[ignore = "the empty board: minutes"]
 fn empty_board() {
-    let config = SolverConfig { threads: 2, ..SolverConfig::default() };
+    let config = SolverConfig { threads: 2, table_bytes: 512 << 20, ..SolverConfig::default() };
     let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
     let empty = Connect4::standard();
     let weak = solver.solve(&empty, true);

@@ -187,7 +187,7 @@ impl Table {
     #[inline]
     pub(crate) fn store(&self, key: u64, entry: Entry, nodes: u64) {
         let (index, check) = self.locate(key);
-        let effort = if std::env::var_os("C4_LRU").is_some() { 7 } else { ((64 - nodes.leading_zeros()) / 3).min(7) as u64 };
+        let effort = ((64 - nodes.leading_zeros()) / 3).min(7) as u64;
         debug_assert!((-64..64).contains(&entry.score));
         let word = check
             | ((entry.score + 64) as u64) << 48
