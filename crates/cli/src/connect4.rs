@@ -446,13 +446,23 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let mut figures = Vec::new();
     let mut wrong = 0;
     for (file, name, reference_time, reference_nodes) in SETS {
-        if !args.only.is_empty() && !args.only.iter().any(|only| only.eq_ignore_ascii_case(file) || only.eq_ignore_ascii_case(name)) {
+        if !args.only.is_empty()
+            && !args
+                .only
+                .iter()
+                .any(|only| only.eq_ignore_ascii_case(file) || only.eq_ignore_ascii_case(name))
+        {
             continue;
         }
         let path = args.sets.join(file);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read the test set {} (give the folder with --sets)", path.display()))?;
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(args.limit.unwrap_or(usize::MAX)).collect();
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!("cannot read the test set {} (give the folder with --sets)", path.display())
+        })?;
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(args.limit.unwrap_or(usize::MAX))
+            .collect();
         let bar = io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(lines.len() as u64).with_message(name);
             bar.set_style(
@@ -461,10 +471,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             );
             bar
         });
-        let (mut positions, mut mismatches, mut nodes, mut time) = (0u64, 0u64, 0u64, Duration::ZERO);
+        let (mut positions, mut mismatches, mut nodes, mut time) =
+            (0u64, 0u64, 0u64, Duration::ZERO);
         for (number, line) in lines.iter().enumerate() {
             let parsed = parse_batch_line(line).map_err(anyhow::Error::msg)?;
-            let position = args.solver.position(&parsed.text).with_context(|| format!("{} line {}", path.display(), number + 1))?;
+            let position = args
+                .solver
+                .position(&parsed.text)
+                .with_context(|| format!("{} line {}", path.display(), number + 1))?;
             let result = solver.solve(&position, args.weak);
             positions += 1;
             nodes += result.stats.nodes;
@@ -500,7 +514,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             if figures.len() == 1 {
                 println!(
                     "{:<14} {:>9} {:>10} {:>14} {:>11} {:>13}   {:>14} {:>10}",
-                    "set", "positions", "mismatches", "mean explored", "mean time", "explored/s", "ref. explored", "ref. time"
+                    "set",
+                    "positions",
+                    "mismatches",
+                    "mean explored",
+                    "mean time",
+                    "explored/s",
+                    "ref. explored",
+                    "ref. time"
                 );
             }
             println!(
@@ -556,7 +577,11 @@ impl Ai {
         };
         result.best_move.map(|col| Choice {
             col,
-            note: format!("depth {}, {words}, {} positions", result.stats.depth, thousands(result.stats.nodes)),
+            note: format!(
+                "depth {}, {words}, {} positions",
+                result.stats.depth,
+                thousands(result.stats.nodes)
+            ),
         })
     }
 
@@ -566,7 +591,10 @@ impl Ai {
             Level::Perfect => match self.solver.analyse_within(position, false, Some(self.time)) {
                 Some(analysis) => analysis.best().map(|(col, score)| Choice {
                     col,
-                    note: format!("solved: score {score}, {} positions", thousands(analysis.stats.nodes)),
+                    note: format!(
+                        "solved: score {score}, {} positions",
+                        thousands(analysis.stats.nodes)
+                    ),
                 }),
                 None => {
                     let choice = self.heuristic(position, 2 * MAX_LEVEL)?;
@@ -606,7 +634,11 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
         Human::Both => true,
         Human::None => false,
     };
-    writeln!(out, "Connect Four: x moves first. Type a column number 1-{} (q to quit).", position.width())?;
+    writeln!(
+        out,
+        "Connect Four: x moves first. Type a column number 1-{} (q to quit).",
+        position.width()
+    )?;
     writeln!(out, "{}", position.drawing())?;
     loop {
         if let Some(outcome) = position.outcome() {
@@ -615,7 +647,13 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
         }
         if !human(&position) {
             let Some(choice) = ai.choose(&position) else { bail!("the AI found no move") };
-            writeln!(out, "AI ({}) plays {} ({})", position.side_name(true), choice.col + 1, choice.note)?;
+            writeln!(
+                out,
+                "AI ({}) plays {} ({})",
+                position.side_name(true),
+                choice.col + 1,
+                choice.note
+            )?;
             position.play(choice.col);
             writeln!(out, "{}", position.drawing())?;
             continue;

@@ -20,7 +20,17 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 #[test]
 fn solve_prints_the_score_and_the_common_fields() {
-    let (code, out, _) = run(&["solve", "connect4", "2252576253462244111563365343671351441", "--json", "--table-mib", "8"], "");
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "connect4",
+            "2252576253462244111563365343671351441",
+            "--json",
+            "--table-mib",
+            "8",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}: {out}"));
     assert_eq!(report["position"], "2252576253462244111563365343671351441");
@@ -30,13 +40,15 @@ fn solve_prints_the_score_and_the_common_fields() {
     assert!(report["nodes"].as_u64().is_some());
     assert_eq!(report["pv"].as_array().map(Vec::len), report["plies"].as_u64().map(|p| p as usize));
 
-    let (code, out, _) = run(&["solve", "c4", "5554224333234511764415115", "--analyse", "--table-mib", "8"], "");
+    let (code, out, _) =
+        run(&["solve", "c4", "5554224333234511764415115", "--analyse", "--table-mib", "8"], "");
     assert_eq!(code, 0);
     assert!(out.contains("score: 4 (o wins with its stone number 18, in 11 plies)"), "{out}");
     assert!(out.contains("columns: -8 -8 -8 -8 - 4 -8"), "{out}");
     assert!(out.contains("best move: 6"), "{out}");
 
-    let (code, out, _) = run(&["solve", "c4", "5554224333234511764415115", "--weak", "--table-mib", "8"], "");
+    let (code, out, _) =
+        run(&["solve", "c4", "5554224333234511764415115", "--weak", "--table-mib", "8"], "");
     assert_eq!(code, 0);
     assert!(out.contains("score: 1 (o wins)"), "{out}");
 }
@@ -72,9 +84,15 @@ fn batch_checks_expected_scores() {
     assert_eq!(lines[0].split_whitespace().count(), 4);
     assert!(lines[3].starts_with("65214673556155731566316327373221417 -1 "), "{out}");
     assert!(err.contains("4 positions solved (strong mode), 3 checked, 1 mismatches"), "{err}");
-    assert!(err.contains("mismatch: 23163416124767223154467471272416755633 expected 5 got 0"), "{err}");
+    assert!(
+        err.contains("mismatch: 23163416124767223154467471272416755633 expected 5 got 0"),
+        "{err}"
+    );
 
-    let (code, _, err) = run(&["batch", "connect4", "--solve", "--weak", "--table-mib", "8"], "7422341735647741166133573473242566 1\n");
+    let (code, _, err) = run(
+        &["batch", "connect4", "--solve", "--weak", "--table-mib", "8"],
+        "7422341735647741166133573473242566 1\n",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("0 mismatches"), "{err}");
 }
@@ -93,13 +111,29 @@ fn batch_reports_bad_lines_and_goes_on() {
 
 #[test]
 fn bench_runs_the_sets_or_says_where_they_are() {
-    let (code, _, err) = run(&["bench", "connect4", "--sets", "/nonexistent", "--limit", "1", "--table-mib", "8"], "");
+    let (code, _, err) = run(
+        &["bench", "connect4", "--sets", "/nonexistent", "--limit", "1", "--table-mib", "8"],
+        "",
+    );
     assert_eq!(code, 2);
     assert!(err.contains("cannot read the test set /nonexistent/Test_L3_R1"), "{err}");
     let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4");
     if std::path::Path::new(sets).exists() {
-        let (code, out, err) =
-            run(&["bench", "connect4", "--sets", sets, "--limit", "5", "--only", "End-Easy,Test_L2_R1", "--table-mib", "8"], "");
+        let (code, out, err) = run(
+            &[
+                "bench",
+                "connect4",
+                "--sets",
+                sets,
+                "--limit",
+                "5",
+                "--only",
+                "End-Easy,Test_L2_R1",
+                "--table-mib",
+                "8",
+            ],
+            "",
+        );
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("End-Easy"), "{out}");
         assert!(out.contains("Middle-Easy"), "{out}");
@@ -110,8 +144,10 @@ fn bench_runs_the_sets_or_says_where_they_are() {
 #[test]
 fn play_reprompts_on_bad_input() {
     // The human plays x against a depth-2 AI and quits after a few bad inputs.
-    let (code, out, err) =
-        run(&["play", "connect4", "--human", "first", "--level", "1", "--table-mib", "8"], "9\nx\n\n4\nq\n");
+    let (code, out, err) = run(
+        &["play", "connect4", "--human", "first", "--level", "1", "--table-mib", "8"],
+        "9\nx\n\n4\nq\n",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("column 9 is off the board: columns are 1-7. Try again."), "{out}");
     assert!(out.contains("'x' is not a column"), "{out}");
@@ -119,7 +155,8 @@ fn play_reprompts_on_bad_input() {
     assert!(out.contains("AI (o) plays"), "{out}");
     assert!(out.contains("Game abandoned."), "{out}");
     // The AI against itself finishes a game on a small board.
-    let (code, out, err) = run(&["play", "connect4", "--human", "none", "--size", "5x4", "--table-mib", "8"], "");
+    let (code, out, err) =
+        run(&["play", "connect4", "--human", "none", "--size", "5x4", "--table-mib", "8"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wins!") || out.contains("draw"), "{out}");
     let (code, _, err) = run(&["play", "connect4", "--level", "11"], "");

@@ -18,13 +18,20 @@ fn sets_dir() -> PathBuf {
 fn read_set(file: &str, limit: usize) -> Vec<(String, i32)> {
     let path = sets_dir().join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| {
-        panic!("cannot read {} ({error}); set ALPHABETA_CONNECT4_SETS to the test sets' folder", path.display())
+        panic!(
+            "cannot read {} ({error}); set ALPHABETA_CONNECT4_SETS to the test sets' folder",
+            path.display()
+        )
     });
     text.lines()
         .take(limit)
         .map(|line| {
-            let (moves, score) = line.split_once(' ').unwrap_or_else(|| panic!("bad line '{line}'"));
-            (moves.to_string(), score.trim().parse().unwrap_or_else(|_| panic!("bad score in '{line}'")))
+            let (moves, score) =
+                line.split_once(' ').unwrap_or_else(|| panic!("bad line '{line}'"));
+            (
+                moves.to_string(),
+                score.trim().parse().unwrap_or_else(|_| panic!("bad score in '{line}'")),
+            )
         })
         .collect()
 }
@@ -32,8 +39,9 @@ fn read_set(file: &str, limit: usize) -> Vec<(String, i32)> {
 fn check(file: &str, limit: usize, threads: usize) {
     let config = SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() };
     let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
-    let mut weak = Solver::new(SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() })
-        .unwrap_or_else(|error| panic!("{error}"));
+    let mut weak =
+        Solver::new(SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() })
+            .unwrap_or_else(|error| panic!("{error}"));
     for (moves, score) in read_set(file, limit) {
         let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(solver.solve(&position, false).score, score, "{file}: {moves}");
@@ -74,7 +82,8 @@ fn middle_medium_sample_two_threads() {
 #[test]
 #[ignore = "all 6,000 positions: about an hour on 2 cores"]
 fn all_sets() {
-    for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
+    for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
+    {
         check(file, usize::MAX, 2);
     }
 }
@@ -89,6 +98,9 @@ fn empty_board() {
     assert_eq!(weak.score, 1);
     eprintln!("weak: {} positions, {:?}", weak.stats.nodes, weak.stats.elapsed);
     let analysis = solver.analyse(&empty, true);
-    assert_eq!(analysis.scores, vec![Some(-1), Some(-1), Some(0), Some(1), Some(0), Some(-1), Some(-1)]);
+    assert_eq!(
+        analysis.scores,
+        vec![Some(-1), Some(-1), Some(0), Some(1), Some(0), Some(-1), Some(-1)]
+    );
     eprintln!("weak analysis: {} positions, {:?}", analysis.stats.nodes, analysis.stats.elapsed);
 }

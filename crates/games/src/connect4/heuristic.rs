@@ -20,7 +20,8 @@ pub(crate) fn evaluate(position: &Connect4) -> i32 {
     // Rows 1, 3, 5, ... counted from 1 at the bottom are bits 0, 2, 4, ... of each column.
     let odd_rows = (0..height).step_by(2).fold(0u64, |rows, row| rows | position.bottom << row);
     let first_to_move = position.moves % 2 == 0;
-    let (my_rows, their_rows) = if first_to_move { (odd_rows, !odd_rows) } else { (!odd_rows, odd_rows) };
+    let (my_rows, their_rows) =
+        if first_to_move { (odd_rows, !odd_rows) } else { (!odd_rows, odd_rows) };
     let weigh = |threats: u64, good_rows: u64| {
         16 * (threats & playable).count_ones() as i32
             + 6 * (threats & good_rows).count_ones() as i32
@@ -39,7 +40,8 @@ pub(crate) fn evaluate(position: &Connect4) -> i32 {
             }
         })
     };
-    let centre_score = (current & centre).count_ones() as i32 - (opponent & centre).count_ones() as i32;
+    let centre_score =
+        (current & centre).count_ones() as i32 - (opponent & centre).count_ones() as i32;
     weigh(mine, my_rows) - weigh(theirs, their_rows) + centre_score
 }
 

@@ -46,7 +46,7 @@ use thiserror::Error;
 
 use crate::Notation;
 
-pub use solver::{Analysis, SolveStats, Solver, SolverConfig, Solved};
+pub use solver::{Analysis, SolveStats, Solved, Solver, SolverConfig};
 pub use table::{Table, TableTooSmall};
 
 /// The largest width: columns are named by one digit.
@@ -217,7 +217,8 @@ impl Connect4 {
         if bits > 64 {
             return Err(SizeError::TooBig { width, height, bits });
         }
-        let bottom = (0..u32::from(width)).fold(0u64, |b, col| b | 1 << (col * (u32::from(height) + 1)));
+        let bottom =
+            (0..u32::from(width)).fold(0u64, |b, col| b | 1 << (col * (u32::from(height) + 1)));
         let column = (1u64 << height) - 1;
         Ok(Self { current: 0, mask: 0, moves: 0, width, height, bottom, board: bottom * column })
     }
@@ -233,9 +234,14 @@ impl Connect4 {
             error: MoveError::NotAColumn { text: error.to_string(), width },
         })?;
         for (index, character) in text.trim().chars().enumerate() {
-            let result = position.parse_move(&character.to_string()).map(|col| position.play_col(col));
+            let result =
+                position.parse_move(&character.to_string()).map(|col| position.play_col(col));
             if let Err(error) = result {
-                return Err(PositionError { text: text.trim().to_string(), index: index + 1, error });
+                return Err(PositionError {
+                    text: text.trim().to_string(),
+                    index: index + 1,
+                    error,
+                });
             }
         }
         Ok(position)
@@ -455,7 +461,8 @@ impl Connect4 {
     /// (threats created; the move-ordering score).
     #[inline]
     pub(crate) fn threats_after(&self, bit: u64) -> u32 {
-        (completions(self.current | bit, u32::from(self.height)) & (self.board ^ (self.mask | bit))).count_ones()
+        (completions(self.current | bit, u32::from(self.height)) & (self.board ^ (self.mask | bit)))
+            .count_ones()
     }
 
     /// The one-bit board of column `col`'s playable cell within `cells`.
@@ -686,7 +693,8 @@ impl Connect4 {
         }
         let mut position = *self;
         let mut out = Vec::new();
-        back(&mut position, &mut out).then(|| out.iter().map(|&col| char::from(b'1' + col)).collect())
+        back(&mut position, &mut out)
+            .then(|| out.iter().map(|&col| char::from(b'1' + col)).collect())
     }
 }
 

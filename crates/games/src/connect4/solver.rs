@@ -52,7 +52,14 @@ impl Default for SolverConfig {
     /// positions but spends more per position), one thread, every improvement on except
     /// history (it explored more positions on the test sets than centre-first ties).
     fn default() -> Self {
-        Self { table_bytes: 128 << 20, threads: 1, symmetry: true, table_move: true, history: false, etc: true }
+        Self {
+            table_bytes: 128 << 20,
+            threads: 1,
+            symmetry: true,
+            table_move: true,
+            history: false,
+            etc: true,
+        }
     }
 }
 
@@ -101,7 +108,9 @@ impl Analysis {
             .iter()
             .enumerate()
             .filter_map(|(col, score)| score.map(|score| (col as u8, score)))
-            .max_by_key(|&(col, score)| (score, -(2 * i32::from(col) - (width - 1)).abs(), -i32::from(col)))
+            .max_by_key(|&(col, score)| {
+                (score, -(2 * i32::from(col) - (width - 1)).abs(), -i32::from(col))
+            })
     }
 }
 
@@ -197,19 +206,28 @@ impl Solver {
 
     /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
     /// threads together.
-    fn run(&self, position: &Connect4, weak: bool, deadline: Option<Instant>, stop: &AtomicBool) -> (Option<i32>, u64) {
+    fn run(
+        &self,
+        position: &Connect4,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> (Option<i32>, u64) {
         if position.is_over() {
             let score = position.final_score();
             return (Some(score), 0);
         }
         let threads = self.config.threads.max(1);
         let solo_limit = if threads > 1 { SOLO_NODES } else { u64::MAX };
-        let mut main = Worker::new(&self.table, &self.config, position, 0, deadline, stop, solo_limit);
+        let mut main =
+            Worker::new(&self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
             return (Some(score), main.nodes);
         }
         let mut nodes = main.nodes;
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if stop.load(Ordering::Relaxed)
+            || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return (None, nodes);
         }
         let done = AtomicBool::new(false);
@@ -219,7 +237,8 @@ impl Solver {
                 .map(|index| {
                     let (table, config, watch) = (&self.table, &self.config, &watch);
                     scope.spawn(move || {
-                        let mut helper = Worker::new(table, config, position, index, deadline, watch, u64::MAX);
+                        let mut helper =
+                            Worker::new(table, config, position, index, deadline, watch, u64::MAX);
                         let score = helper.solve(position, weak);
                         if score.is_ok() {
                             watch.1.store(true, Ordering::Relaxed);
@@ -228,7 +247,8 @@ impl Solver {
                     })
                 })
                 .collect();
-            let mut main = Worker::new(&self.table, &self.config, position, 0, deadline, &watch, u64::MAX);
+            let mut main =
+                Worker::new(&self.table, &self.config, position, 0, deadline, &watch, u64::MAX);
             let mut score = main.solve(position, weak).ok();
             done.store(true, Ordering::Relaxed);
             let mut nodes = main.nodes;
@@ -251,7 +271,8 @@ impl Solver {
         }
         self.prepare(position);
         let never = AtomicBool::new(false);
-        let mut worker = Worker::new(&self.table, &self.config, position, 0, None, &never, u64::MAX);
+        let mut worker =
+            Worker::new(&self.table, &self.config, position, 0, None, &never, u64::MAX);
         let order = worker.order;
         let mut fallback = None;
         for &col in &order[..usize::from(position.width)] {
@@ -303,7 +324,12 @@ impl Solver {
     }
 
     /// [`Solver::analyse`] within a time budget for the whole analysis.
-    pub fn analyse_within(&mut self, position: &Connect4, weak: bool, time: Option<Duration>) -> Option<Analysis> {
+    pub fn analyse_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        time: Option<Duration>,
+    ) -> Option<Analysis> {
         let start = Instant::now();
         let mut stats = SolveStats::default();
         let mut scores = vec![None; usize::from(position.width)];
@@ -448,7 +474,8 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
             return Err(Stopped);
         }
         if self.nodes & 4095 == 0
-            && (self.stop.stopped() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
+            && (self.stop.stopped()
+                || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
         {
             return Err(Stopped);
         }
@@ -472,7 +499,12 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
     /// The value of `position` within `(alpha, beta)`, `alpha < beta`, for a side to move
     /// that cannot win with its next stone. Fail-soft contract: a result `<= alpha` is an
     /// upper bound, `>= beta` a lower bound, anything between is exact.
-    fn negamax(&mut self, position: &Connect4, mut alpha: i32, mut beta: i32) -> Result<i32, Stopped> {
+    fn negamax(
+        &mut self,
+        position: &Connect4,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Stopped> {
         debug_assert!(alpha < beta);
         debug_assert!(!position.can_win_next());
         self.nodes += 1;
@@ -566,7 +598,11 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
                 let child_key = self.canonical(&child).0;
                 if let Some(entry) = self.table.probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.score >= beta {
-                        let entry = Entry { score: -entry.score, bound: Bound::Lower, best: Some(flip(col)) };
+                        let entry = Entry {
+                            score: -entry.score,
+                            bound: Bound::Lower,
+                            best: Some(flip(col)),
+                        };
                         self.table.store(key, entry, 1);
                         return Ok(entry.score);
                     }

@@ -44,7 +44,11 @@ pub struct TableTooSmall {
 
 impl fmt::Display for TableTooSmall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a table of {} bytes is too small for this board: at least {} bytes", self.bytes, self.needed)
+        write!(
+            f,
+            "a table of {} bytes is too small for this board: at least {} bytes",
+            self.bytes, self.needed
+        )
     }
 }
 
@@ -82,7 +86,10 @@ pub struct Table {
 
 impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Table").field("entries", &self.slots.len()).field("key_bits", &self.key_bits).finish()
+        f.debug_struct("Table")
+            .field("entries", &self.slots.len())
+            .field("key_bits", &self.key_bits)
+            .finish()
     }
 }
 
@@ -147,14 +154,23 @@ impl Table {
     #[must_use]
     pub fn fill(&self) -> u32 {
         let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample].iter().filter(|slot| slot.load(Ordering::Relaxed) != 0).count();
+        let used =
+            self.slots[..sample].iter().filter(|slot| slot.load(Ordering::Relaxed) != 0).count();
         (used * 1000 / sample) as u32
     }
 
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let h = if self.key_bits >= 64 { key.wrapping_mul(MIX) } else { key.wrapping_mul(MIX) & ((1 << self.key_bits) - 1) };
-        let bucket = if self.bucket_bits >= self.key_bits { h } else { h >> (self.key_bits - self.bucket_bits) };
+        let h = if self.key_bits >= 64 {
+            key.wrapping_mul(MIX)
+        } else {
+            key.wrapping_mul(MIX) & ((1 << self.key_bits) - 1)
+        };
+        let bucket = if self.bucket_bits >= self.key_bits {
+            h
+        } else {
+            h >> (self.key_bits - self.bucket_bits)
+        };
         ((bucket as usize & ((1 << self.bucket_bits) - 1)) * 2, h & CHECK_MASK)
     }
 
@@ -234,7 +250,11 @@ mod tests {
         // small table round-trips, and neighbours never alias.
         let table = Table::new(1 << 10, 49).unwrap();
         for key in 1..2000u64 {
-            let entry = Entry { score: (key % 40) as i32 - 20, bound: Bound::Upper, best: Some((key % 7) as u8) };
+            let entry = Entry {
+                score: (key % 40) as i32 - 20,
+                bound: Bound::Upper,
+                best: Some((key % 7) as u8),
+            };
             table.store(key << 20, entry, key);
             assert_eq!(table.probe(key << 20), Some(entry));
             assert_eq!(table.probe((key << 20) + 1), None);

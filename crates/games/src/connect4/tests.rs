@@ -37,7 +37,10 @@ fn moves_and_texts() {
     assert_eq!(p.at(4, 0), Some(Player::First));
     assert_eq!(p.at(2, 0), Some(Player::Second));
     assert_eq!(p.at(3, 2), None);
-    assert_eq!(p.grid(), ".......\n.......\n.......\n.......\n...o...\n..ox...\n".replace("..ox...", "..oxx.."));
+    assert_eq!(
+        p.grid(),
+        ".......\n.......\n.......\n.......\n...o...\n..ox...\n".replace("..ox...", "..oxx..")
+    );
     assert_eq!(p.drawing().lines().last(), Some("  1 2 3 4 5 6 7"));
     assert!(p.drawing().contains("| . . o x x . . |"));
     assert_eq!(p.side_name(true), "x");
@@ -64,7 +67,10 @@ fn move_errors_name_the_move() {
         after.to_string(),
         "move 8 of '12121212': the game is over: the last move made four in a row"
     );
-    assert_eq!(error("448").to_string(), "move 3 of '448': column 8 is off the board: columns are 1-7");
+    assert_eq!(
+        error("448").to_string(),
+        "move 3 of '448': column 8 is off the board: columns are 1-7"
+    );
     let p = position("1212121");
     assert!(p.is_over());
     assert_eq!(p.winner(), Some(Player::First));
@@ -159,7 +165,14 @@ fn perft() {
 
 #[test]
 fn sequences_replay() {
-    for text in ["", "4", "4453", "1212121", "71255763773133525731261364622167124446454", "65214673556155731566316327373221417"] {
+    for text in [
+        "",
+        "4",
+        "4453",
+        "1212121",
+        "71255763773133525731261364622167124446454",
+        "65214673556155731566316327373221417",
+    ] {
         let p = position(text);
         let again = position(&p.position_text());
         assert_eq!(again, p, "{text}");
@@ -237,7 +250,11 @@ fn late_positions_agree_with_the_engine() {
 #[test]
 fn analysis_agrees_with_solving_each_child() {
     let mut solver = solver();
-    for text in ["2252576253462244111563365343671351441", "5554224333234511764415115", "52753311433677442422121"] {
+    for text in [
+        "2252576253462244111563365343671351441",
+        "5554224333234511764415115",
+        "52753311433677442422121",
+    ] {
         let p = position(text);
         let analysis = solver.analyse(&p, false);
         for col in 0..7u8 {
@@ -273,9 +290,14 @@ fn analysis_agrees_with_solving_each_child() {
 #[test]
 fn two_threads_agree() {
     let mut one = solver();
-    let mut two = Solver::new(SolverConfig { table_bytes: 8 << 20, threads: 2, ..SolverConfig::default() })
-        .unwrap_or_else(|e| panic!("{e}"));
-    for text in ["5554224333234511764415115", "1233722555341451114725221333", "2252576253462244111563365343671351441"] {
+    let mut two =
+        Solver::new(SolverConfig { table_bytes: 8 << 20, threads: 2, ..SolverConfig::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+    for text in [
+        "5554224333234511764415115",
+        "1233722555341451114725221333",
+        "2252576253462244111563365343671351441",
+    ] {
         let p = position(text);
         assert_eq!(two.solve(&p, false).score, one.solve(&p, false).score, "{text}");
     }
@@ -283,13 +305,19 @@ fn two_threads_agree() {
 
 #[test]
 fn options_do_not_change_values() {
-    let texts = ["5554224333234511764415115", "52753311433677442422121", "7422341735647741166133573473242566"];
+    let texts = [
+        "5554224333234511764415115",
+        "52753311433677442422121",
+        "7422341735647741166133573473242566",
+    ];
     let mut reference = solver();
-    let expected: Vec<i32> = texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
+    let expected: Vec<i32> =
+        texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
     for (symmetry, table_move, history, etc) in
         [(false, false, false, false), (true, false, true, false), (false, true, false, true)]
     {
-        let config = SolverConfig { table_bytes: 1 << 20, threads: 1, symmetry, table_move, history, etc };
+        let config =
+            SolverConfig { table_bytes: 1 << 20, threads: 1, symmetry, table_move, history, etc };
         let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
         for (text, &score) in texts.iter().zip(&expected) {
             assert_eq!(solver.solve(&position(text), false).score, score, "{text}");
