@@ -391,6 +391,7 @@ struct Worker<'a, S: StopFlag + ?Sized> {
     table_move: bool,
     use_history: bool,
     etc: bool,
+    etc_min_left: i32,
     /// The table is used only where at least this many cells are empty.
     table_min_left: i32,
     /// Cut-offs per cell and side, weighted by the moves left.
@@ -428,10 +429,12 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
             deadline,
             node_limit,
             nodes: 0,
-            symmetry: config.symmetry,
+            // Mirror positions meet in the search only when the root is symmetric.
+            symmetry: config.symmetry && position.key() == position.mirror_key(),
             table_move: config.table_move,
             use_history: config.history,
             etc: config.etc,
+            etc_min_left: ETC_MIN_LEFT,
             table_min_left: TABLE_MIN_LEFT,
             history: [[0; 64]; 2],
             order,
@@ -591,7 +594,7 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
         // Step 5. Enhanced transposition cut-off: a child whose stored value already
         // refutes it (an upper bound for the opponent at most -beta) ends the node before
         // any child is searched. See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        if self.etc && self.cells - moves > ETC_MIN_LEFT {
+        if self.etc && self.cells - moves > self.etc_min_left {
             for &(bit, col, _) in &list[..count] {
                 let mut child = *position;
                 child.play_bit(bit);
