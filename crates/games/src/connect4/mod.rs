@@ -615,9 +615,10 @@ impl Notation for Connect4 {
         (col + 1).to_string()
     }
 
-    /// The moves from the empty board (rebuilt from the stones: within a column, stones
-    /// alternate in the order played is not recoverable in general, so this replays a
-    /// canonical order; see [`Connect4::sequence`]).
+    /// A sequence of moves from the empty board that reaches this position. The board
+    /// keeps stones, not history, so this is rebuilt ([`Connect4::sequence`]) and may
+    /// differ from the moves typed (`4354` and `4453` give the same position); the CLI
+    /// echoes what was typed.
     fn position_text(&self) -> String {
         self.sequence().unwrap_or_else(|| self.grid().replace('\n', "/"))
     }
