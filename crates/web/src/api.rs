@@ -11,7 +11,9 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
-use crate::registry::{AnalysisView, GameHandler, GameInfo, PositionInput, PositionView, SearchView};
+use crate::registry::{
+    AnalysisView, GameHandler, GameInfo, PositionInput, PositionView, SearchView,
+};
 use crate::search::CountersView;
 use crate::trace::{TraceRequest, TraceView};
 use crate::AppState;
@@ -189,7 +191,11 @@ fn parse_option<T: std::str::FromStr<Err = alphabeta_engine::UnknownOption>>(
     text: Option<&str>,
     default: T,
 ) -> Result<T, ApiError> {
-    text.map_or(Ok(default), |text| text.parse().map_err(|error: alphabeta_engine::UnknownOption| ApiError::BadOption(error.to_string())))
+    text.map_or(Ok(default), |text| {
+        text.parse().map_err(|error: alphabeta_engine::UnknownOption| {
+            ApiError::BadOption(error.to_string())
+        })
+    })
 }
 
 impl SearchRequest {
@@ -198,7 +204,11 @@ impl SearchRequest {
     }
 
     /// The engine configuration (without the stop flag) and the settings it stands for.
-    fn config(&self, state: &AppState, game: &dyn GameHandler) -> Result<(SearchConfig, SearchSettings), ApiError> {
+    fn config(
+        &self,
+        state: &AppState,
+        game: &dyn GameHandler,
+    ) -> Result<(SearchConfig, SearchSettings), ApiError> {
         let limits = &state.limits;
         let algorithm = parse_option(self.algorithm.as_deref(), Algorithm::Negamax)?;
         let scoring = parse_option(self.scoring.as_deref(), Scoring::Depth)?;
@@ -206,10 +216,15 @@ impl SearchRequest {
         let tie_break = parse_option(self.tie_break.as_deref(), TieBreak::First)?;
         let levels = game.levels();
         let level = match &self.level {
-            Some(name) => Some(levels.iter().find(|level| level.name == name).ok_or_else(|| {
-                let names: Vec<&str> = levels.iter().map(|level| level.name).collect();
-                ApiError::BadOption(format!("unknown level '{name}' (expected one of: {})", names.join(", ")))
-            })?),
+            Some(name) => {
+                Some(levels.iter().find(|level| level.name == name).ok_or_else(|| {
+                    let names: Vec<&str> = levels.iter().map(|level| level.name).collect();
+                    ApiError::BadOption(format!(
+                        "unknown level '{name}' (expected one of: {})",
+                        names.join(", ")
+                    ))
+                })?)
+            }
             None if self.depth.is_none() => levels.last(),
             None => None,
         };
@@ -228,7 +243,10 @@ impl SearchRequest {
             Some(ms) => Duration::from_millis(ms).min(limits.max_time),
             None => limits.default_time.min(limits.max_time),
         };
-        let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring).ordering(ordering).tie_break(tie_break);
+        let mut config = SearchConfig::with_algorithm(algorithm)
+            .scoring(scoring)
+            .ordering(ordering)
+            .tie_break(tie_break);
         config.limits.depth = Some(depth.unwrap_or(limits.max_depth));
         config.limits.time = Some(budget);
         config.tt_bytes = limits.tt_bytes;
@@ -265,7 +283,8 @@ pub(crate) async fn ai(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<SearchRequest>,
 ) -> Result<Json<AiReply>, ApiError> {
-    let (search, settings) = request.run(&state, |game, input, config| game.best(input, config)).await?;
+    let (search, settings) =
+        request.run(&state, |game, input, config| game.best(input, config)).await?;
     Ok(Json(AiReply { search, settings }))
 }
 
@@ -273,13 +292,16 @@ pub(crate) async fn analyse(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<SearchRequest>,
 ) -> Result<Json<AnalyseReply>, ApiError> {
-    let (analysis, settings) = request.run(&state, |game, input, config| game.analyse(input, config)).await?;
+    let (analysis, settings) =
+        request.run(&state, |game, input, config| game.analyse(input, config)).await?;
     Ok(Json(AnalyseReply { analysis, settings }))
 }
 
 /// `POST /api/tree`: small (at most [`crate::trace::MAX_TRACE_NODES`] nodes), so it runs
 /// on the I/O thread.
-pub(crate) async fn tree(ApiJson(request): ApiJson<TraceRequest>) -> Result<Json<TraceView>, ApiError> {
+pub(crate) async fn tree(
+    ApiJson(request): ApiJson<TraceRequest>,
+) -> Result<Json<TraceView>, ApiError> {
     crate::trace::trace(&request).map(Json)
 }
 
@@ -287,7 +309,10 @@ pub(crate) async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::NotFound(format!("no such endpoint: {} (see docs/web-api.md)", uri.path()))
 }
 
-pub(crate) async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> (axum::http::StatusCode, Json<serde_json::Value>) {
+pub(crate) async fn method_not_allowed(
+    method: axum::http::Method,
+    uri: axum::http::Uri,
+) -> (axum::http::StatusCode, Json<serde_json::Value>) {
     (
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
         Json(serde_json::json!({

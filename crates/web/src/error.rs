@@ -114,19 +114,24 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::JsonDataError(error) => {
-                Self::BadRequest(format!("the JSON does not fit this endpoint: {}", error.body_text()))
-            }
+            JsonRejection::JsonDataError(error) => Self::BadRequest(format!(
+                "the JSON does not fit this endpoint: {}",
+                error.body_text()
+            )),
             JsonRejection::JsonSyntaxError(error) => {
                 Self::BadRequest(format!("the body is not valid JSON: {}", error.body_text()))
             }
             JsonRejection::MissingJsonContentType(_) => {
                 Self::NotJson("send the body as JSON with 'Content-Type: application/json'".into())
             }
-            JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            JsonRejection::BytesRejection(error)
+                if error.status() == StatusCode::PAYLOAD_TOO_LARGE =>
+            {
                 Self::TooLarge("the request body is too large".into())
             }
-            other => Self::BadRequest(format!("could not read the request body: {}", other.body_text())),
+            other => {
+                Self::BadRequest(format!("could not read the request body: {}", other.body_text()))
+            }
         }
     }
 }

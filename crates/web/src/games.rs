@@ -31,12 +31,14 @@ impl WebGame for TicTacToe {
     /// Nine cells `x`, `o`, `.`; the side to move is inferred when x started, so the page
     /// always sends `to_move` back.
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
-        let to_move = to_move.map(str::parse::<Mark>).transpose().map_err(|error| error.to_string())?;
+        let to_move =
+            to_move.map(str::parse::<Mark>).transpose().map_err(|error| error.to_string())?;
         TicTacToe::parse(text, to_move).map_err(|error| error.to_string())
     }
 
     fn board(&self) -> Board {
-        let cells = (0..9).map(|cell| self.at(cell).map_or_else(String::new, |mark| mark.to_string()));
+        let cells =
+            (0..9).map(|cell| self.at(cell).map_or_else(String::new, |mark| mark.to_string()));
         Board::Grid { rows: 3, cols: 3, cells: cells.collect(), checkered: false }
     }
 
@@ -111,7 +113,11 @@ impl WebGame for Tree {
 
 /// Every node below `tree` in preorder.
 pub(crate) fn tree_nodes(tree: &mut Tree, out: &mut Vec<TreeNodeView>) {
-    out.push(TreeNodeView { path: tree.path().to_vec(), leaf: tree.leaf_value(), max: tree.max_to_move() });
+    out.push(TreeNodeView {
+        path: tree.path().to_vec(),
+        leaf: tree.leaf_value(),
+        max: tree.max_to_move(),
+    });
     let mut moves = Vec::new();
     tree.legal_moves(&mut moves);
     for mv in moves {
@@ -130,7 +136,9 @@ mod tests {
         let board = TicTacToe::parse_position("o........", Some("x")).unwrap();
         assert_eq!(board.side_name(true), "x");
         assert!(TicTacToe::parse_position("o........", None).unwrap_err().contains("counts"));
-        assert!(TicTacToe::parse_position(".........", Some("z")).unwrap_err().contains("unknown side"));
+        assert!(TicTacToe::parse_position(".........", Some("z"))
+            .unwrap_err()
+            .contains("unknown side"));
         assert_eq!(TicTacToe::start("o").map(|board| board.side_name(true)).as_deref(), Some("o"));
         assert!(TicTacToe::start("y").is_none());
     }
@@ -141,8 +149,12 @@ mod tests {
         assert_eq!(tree.leaf_value(), Some(9));
         assert_eq!(tree.web_position_text(), "[[4,7,5],[9,2,6]]@1.0");
         assert_eq!(Tree::parse_position("[[4,7,5],[9,2,6]]@1", Some("MIN")).unwrap().path(), &[1]);
-        assert!(Tree::parse_position("[[4,7,5],[9,2,6]]@1", Some("MAX")).unwrap_err().contains("MIN is to move"));
-        assert!(Tree::parse_position("[[4,7,5],[9,2,6]]@5", None).unwrap_err().contains("bad path"));
+        assert!(Tree::parse_position("[[4,7,5],[9,2,6]]@1", Some("MAX"))
+            .unwrap_err()
+            .contains("MIN is to move"));
+        assert!(Tree::parse_position("[[4,7,5],[9,2,6]]@5", None)
+            .unwrap_err()
+            .contains("bad path"));
         assert!(Tree::parse_position("[[4,7,5],[9,2,6]", None).unwrap_err().contains("bad tree"));
         let Board::Tree { nodes, at } = tree.board() else { panic!("a tree board") };
         assert_eq!(nodes.len(), 9);

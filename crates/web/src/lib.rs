@@ -39,8 +39,9 @@ use axum::Router;
 pub use api::LimitsView;
 pub use error::ApiError;
 pub use registry::{
-    Adapter, AnalysisView, Board, GameHandler, GameInfo, Level, MoveSquares, MoveView, PositionInput, PositionView,
-    Registry, ResultView, SearchView, StatsView, TreeNodeView, ValueView, WebGame, MAX_POSITION_TEXT,
+    Adapter, AnalysisView, Board, GameHandler, GameInfo, Level, MoveSquares, MoveView,
+    PositionInput, PositionView, Registry, ResultView, SearchView, StatsView, TreeNodeView,
+    ValueView, WebGame, MAX_POSITION_TEXT,
 };
 pub use search::{CountersView, SearchPool};
 
@@ -193,8 +194,14 @@ impl Server {
     ///
     /// # Errors
     /// When accepting connections fails.
-    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown).await.context("the server failed")
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("the server failed")
     }
 
     /// Serves until Ctrl-C.

@@ -12,7 +12,9 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use alphabeta_engine::{Algorithm, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats};
+use alphabeta_engine::{
+    Algorithm, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
+};
 use alphabeta_games::Notation;
 use serde::{Deserialize, Serialize};
 
@@ -318,7 +320,11 @@ pub trait GameHandler: Send + Sync {
     ///
     /// # Errors
     /// [`ApiError::BadPosition`] (also when the game is over).
-    fn analyse(&self, input: &PositionInput, config: &SearchConfig) -> Result<AnalysisView, ApiError>;
+    fn analyse(
+        &self,
+        input: &PositionInput,
+        config: &SearchConfig,
+    ) -> Result<AnalysisView, ApiError>;
 }
 
 /// Turns a [`WebGame`] into a [`GameHandler`].
@@ -520,7 +526,11 @@ impl<G: WebGame> GameHandler for Adapter<G> {
         })
     }
 
-    fn analyse(&self, input: &PositionInput, config: &SearchConfig) -> Result<AnalysisView, ApiError> {
+    fn analyse(
+        &self,
+        input: &PositionInput,
+        config: &SearchConfig,
+    ) -> Result<AnalysisView, ApiError> {
         let mut game = self.searchable(input)?;
         let analysis = Self::searcher(config)?.analyse(&mut game);
         let mut stats = Stats::default();
@@ -532,12 +542,18 @@ impl<G: WebGame> GameHandler for Adapter<G> {
                 stats.add(&result.stats);
                 aborted |= result.aborted;
                 let text = game.move_text(mv);
-                if !result.aborted && best.as_ref().map_or(true, |(score, _)| result.score > *score) {
+                if !result.aborted && best.as_ref().map_or(true, |(score, _)| result.score > *score)
+                {
                     best = Some((result.score, text.clone()));
                 }
                 MoveValueView {
                     squares: game.move_squares(mv),
-                    value: Self::value(&game, result.score, result.exact && !result.aborted, config.scoring),
+                    value: Self::value(
+                        &game,
+                        result.score,
+                        result.exact && !result.aborted,
+                        config.scoring,
+                    ),
                     pv: Self::line_text(&game, &result.pv),
                     aborted: result.aborted,
                     nodes: result.stats.nodes,
@@ -603,7 +619,10 @@ impl Registry {
     pub fn get(&self, name: &str) -> Result<&Arc<dyn GameHandler>, ApiError> {
         self.games.iter().find(|game| game.name() == name).ok_or_else(|| {
             let names: Vec<&str> = self.games.iter().map(|game| game.name()).collect();
-            ApiError::UnknownGame(format!("unknown game '{name}' (expected one of: {})", names.join(", ")))
+            ApiError::UnknownGame(format!(
+                "unknown game '{name}' (expected one of: {})",
+                names.join(", ")
+            ))
         })
     }
 

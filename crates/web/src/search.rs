@@ -124,14 +124,19 @@ impl SearchPool {
     ///
     /// # Errors
     /// [`ApiError::Busy`] when no slot frees up within the queue wait.
-    pub fn run<T, F>(&self, budget: Duration, job: F) -> impl Future<Output = Result<T, ApiError>> + Send + 'static
+    pub fn run<T, F>(
+        &self,
+        budget: Duration,
+        job: F,
+    ) -> impl Future<Output = Result<T, ApiError>> + Send + 'static
     where
         T: Send + 'static,
         F: FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
     {
         let pool = self.clone();
         async move {
-            let Ok(Ok(permit)) = tokio::time::timeout(pool.queue_wait, pool.slots.clone().acquire_owned()).await
+            let Ok(Ok(permit)) =
+                tokio::time::timeout(pool.queue_wait, pool.slots.clone().acquire_owned()).await
             else {
                 pool.counters.rejected.fetch_add(1, Ordering::Relaxed);
                 return Err(ApiError::Busy(format!(
@@ -141,7 +146,8 @@ impl SearchPool {
                 )));
             };
             let stop = Arc::new(AtomicBool::new(false));
-            let mut guard = CancelOnDrop { stop: stop.clone(), counters: pool.counters.clone(), armed: true };
+            let mut guard =
+                CancelOnDrop { stop: stop.clone(), counters: pool.counters.clone(), armed: true };
             let timer_stop = stop.clone();
             let _timer = AbortOnDrop(tokio::spawn(async move {
                 tokio::time::sleep(budget).await;

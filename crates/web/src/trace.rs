@@ -159,10 +159,21 @@ impl Observer<Tree> for Tracer {
     }
 
     fn leaf(&mut self, game: &Tree, ply: u32, score: Score) {
-        self.events.push(TraceEvent::Leaf { path: game.path().to_vec(), value: for_max(score, ply).raw() });
+        self.events.push(TraceEvent::Leaf {
+            path: game.path().to_vec(),
+            value: for_max(score, ply).raw(),
+        });
     }
 
-    fn child(&mut self, ply: u32, index: usize, _mv: usize, score: Score, alpha: Score, beta: Score) {
+    fn child(
+        &mut self,
+        ply: u32,
+        index: usize,
+        _mv: usize,
+        score: Score,
+        alpha: Score,
+        beta: Score,
+    ) {
         if let Some(last) = self.last_child.get_mut(ply as usize) {
             *last = index;
         }
@@ -178,7 +189,10 @@ impl Observer<Tree> for Tracer {
 
     fn cut(&mut self, ply: u32, skipped: usize) {
         let last = self.last_child.get(ply as usize).copied().unwrap_or(0);
-        self.events.push(TraceEvent::Cut { path: self.path(ply), skipped: (last + 1..=last + skipped).collect() });
+        self.events.push(TraceEvent::Cut {
+            path: self.path(ply),
+            skipped: (last + 1..=last + skipped).collect(),
+        });
     }
 }
 
@@ -194,13 +208,17 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
             request.tree.len()
         )));
     }
-    let mut tree: Tree = request.tree.parse().map_err(|error| ApiError::BadPosition(format!("bad tree: {error}")))?;
+    let mut tree: Tree = request
+        .tree
+        .parse()
+        .map_err(|error| ApiError::BadPosition(format!("bad tree: {error}")))?;
     let algorithm = match request.algorithm.as_deref().map(str::parse::<Algorithm>).transpose() {
         Ok(None | Some(Algorithm::AlphaBeta)) => Algorithm::AlphaBeta,
         Ok(Some(Algorithm::Minimax)) => Algorithm::Minimax,
         Ok(Some(Algorithm::Negamax)) => {
             return Err(ApiError::BadOption(
-                "the tree explorer traces minimax and alphabeta (negamax deepens iteratively)".into(),
+                "the tree explorer traces minimax and alphabeta (negamax deepens iteratively)"
+                    .into(),
             ))
         }
         Err(error) => return Err(ApiError::BadOption(error.to_string())),
@@ -252,7 +270,8 @@ mod tests {
     use super::*;
 
     fn run(tree: &str, algorithm: &str) -> TraceView {
-        trace(&TraceRequest { tree: tree.into(), algorithm: Some(algorithm.into()), cut: None }).unwrap()
+        trace(&TraceRequest { tree: tree.into(), algorithm: Some(algorithm.into()), cut: None })
+            .unwrap()
     }
 
     #[test]
@@ -261,7 +280,10 @@ mod tests {
         assert_eq!((view.leaves, view.leaves_visited), (9, 6));
         assert_eq!(view.value, Value::from(4));
         assert_eq!(view.best_move, Some(0));
-        assert_eq!(view.visited_leaves, [vec![0, 0], vec![0, 1], vec![0, 2], vec![1, 0], vec![1, 1], vec![2, 0]]);
+        assert_eq!(
+            view.visited_leaves,
+            [vec![0, 0], vec![0, 1], vec![0, 2], vec![1, 0], vec![1, 1], vec![2, 0]]
+        );
         // B: after 9 and 2, MIN's beta falls to 2 <= alpha 4 and the 6 is skipped.
         assert!(view.events.contains(&TraceEvent::Cut { path: vec![1], skipped: vec![2] }));
         assert!(view.events.contains(&TraceEvent::Cut { path: vec![2], skipped: vec![1, 2] }));

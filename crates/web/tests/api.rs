@@ -15,7 +15,12 @@ fn limits() -> ServerLimits {
 }
 
 fn moves(position: &Value) -> Vec<String> {
-    position["moves"].as_array().unwrap().iter().map(|mv| mv["move"].as_str().unwrap().to_string()).collect()
+    position["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| mv["move"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -36,7 +41,12 @@ async fn games_and_status() {
     let reply = get(server, "/api/games").await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
-    let names: Vec<&str> = reply["games"].as_array().unwrap().iter().map(|game| game["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = reply["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["tictactoe", "tree", "endless"]);
     let tictactoe = &reply["games"][0];
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
@@ -45,7 +55,10 @@ async fn games_and_status() {
     assert_eq!(tictactoe["start"]["position"], ".........");
     assert_eq!(reply["limits"]["max_time_ms"], 5000);
     let status = get(server, "/api/status").await.json();
-    assert_eq!(status["searches"], json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0}));
+    assert_eq!(
+        status["searches"],
+        json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0})
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -55,7 +68,10 @@ async fn start_and_position() {
     assert_eq!(reply.status, 200);
     let reply = reply.json();
     assert_eq!((reply["to_move"].as_str(), moves(&reply).len()), (Some("o"), 9));
-    assert_eq!(reply["board"], json!({"kind": "grid", "rows": 3, "cols": 3, "cells": vec![""; 9], "checkered": false}));
+    assert_eq!(
+        reply["board"],
+        json!({"kind": "grid", "rows": 3, "cols": 3, "cells": vec![""; 9], "checkered": false})
+    );
 
     let reply = post(server, "/api/start", &json!({"game": "tictactoe", "first": "z"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_option".to_string()));
@@ -63,27 +79,40 @@ async fn start_and_position() {
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
     assert!(reply.json()["error"].as_str().unwrap().contains("tictactoe, tree"));
 
-    let reply = post(server, "/api/position", &json!({"game": "tictactoe", "position": "x.o/.x./..o"})).await.json();
+    let reply =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": "x.o/.x./..o"}))
+            .await
+            .json();
     assert_eq!(reply["position"], "x.o.x...o");
     assert_eq!(reply["to_move"], "x");
     assert_eq!(moves(&reply), ["1", "3", "5", "6", "7"]);
     assert_eq!(reply["moves"][0], json!({"move": "1", "from": null, "squares": [1]}));
 
-    let reply = post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxooo..."})).await;
+    let reply =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxooo..."})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
     assert_eq!(reply.json()["error"], "both x and o have three in a row");
-    let reply = post(server, "/api/position", &json!({"game": "tictactoe", "position": "xx......."})).await;
+    let reply =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": "xx......."})).await;
     assert_eq!(reply.json()["error"], "2 x and 0 o: the counts must differ by at most one");
 
-    let finished = post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxoo...."})).await.json();
+    let finished =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxoo...."}))
+            .await
+            .json();
     assert_eq!(finished["over"], true);
     assert_eq!(finished["result"], json!({"winner": "x", "words": "x wins"}));
 
-    let tree = post(server, "/api/position", &json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1"})).await.json();
+    let tree =
+        post(server, "/api/position", &json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1"}))
+            .await
+            .json();
     assert_eq!(tree["to_move"], "MIN");
     assert_eq!(tree["board"]["kind"], "tree");
     assert_eq!(tree["board"]["at"], json!([1]));
-    let reply = post(server, "/api/position", &json!({"game": "tree", "position": "[[4,7,5],[9,2,6]"})).await;
+    let reply =
+        post(server, "/api/position", &json!({"game": "tree", "position": "[[4,7,5],[9,2,6]"}))
+            .await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
     let long = "[".to_string() + &"1,".repeat(5000) + "1]";
     let reply = post(server, "/api/position", &json!({"game": "tree", "position": long})).await;
@@ -97,16 +126,25 @@ async fn moves_are_checked() {
     let reply = post(server, "/api/move", &request("1 1")).await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
-    assert_eq!((reply["move"].as_str(), reply["position"]["position"].as_str()), (Some("4"), Some("x.o.x....")));
+    assert_eq!(
+        (reply["move"].as_str(), reply["position"]["position"].as_str()),
+        (Some("4"), Some("x.o.x...."))
+    );
     assert_eq!(reply["position"]["to_move"], "o");
 
     let reply = post(server, "/api/move", &request("0")).await;
     assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
     assert_eq!(reply.json()["error"], "cell 0 (row 0 column 0) is taken");
-    assert_eq!(post(server, "/api/move", &request("9")).await.json()["error"], "cell 9 is off the board: cells are 0-8");
+    assert_eq!(
+        post(server, "/api/move", &request("9")).await.json()["error"],
+        "cell 9 is off the board: cells are 0-8"
+    );
     assert_eq!(post(server, "/api/move", &request("")).await.kind(), "illegal_move");
     let over = json!({"game": "tictactoe", "position": "xxxoo....", "move": "5"});
-    assert!(post(server, "/api/move", &over).await.json()["error"].as_str().unwrap().contains("the game is over"));
+    assert!(post(server, "/api/move", &over).await.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("the game is over"));
     let bad = json!({"game": "tictactoe", "position": "xxq......", "move": "5"});
     assert_eq!(post(server, "/api/move", &bad).await.kind(), "bad_position");
 
@@ -115,7 +153,10 @@ async fn moves_are_checked() {
     assert_eq!(reply["position"]["position"], "[[4,7,5],[9,2,6]]@1.1");
     assert_eq!(reply["position"]["result"]["words"], "+2 for MAX");
     let tree = json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1", "move": "3"});
-    assert_eq!(post(server, "/api/move", &tree).await.json()["error"], "'3' is not a move here: give a child index from 0 to 2");
+    assert_eq!(
+        post(server, "/api/move", &tree).await.json()["error"],
+        "'3' is not a move here: give a child index from 0 to 2"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -152,15 +193,43 @@ async fn the_ai_moves() {
     assert_eq!(reply["after"]["to_move"], "x");
 
     let failures = [
-        (json!({"game": "tictactoe", "position": ".........", "algorithm": "bfs"}), "bad_option", "unknown algorithm 'bfs'"),
-        (json!({"game": "tictactoe", "position": ".........", "level": "godlike"}), "bad_option", "unknown level 'godlike' (expected one of: easy, medium, hard, perfect)"),
-        (json!({"game": "tictactoe", "position": ".........", "depth": 0}), "bad_option", "depth 0 is out of range: give 1 to 128"),
-        (json!({"game": "tictactoe", "position": ".........", "depth": 1000}), "bad_option", "depth 1000 is out of range"),
-        (json!({"game": "tictactoe", "position": ".........", "time_ms": 0}), "bad_option", "time_ms must be at least 1"),
-        (json!({"game": "tictactoe", "position": "xxxoo...."}), "bad_position", "the game is over (x wins)"),
+        (
+            json!({"game": "tictactoe", "position": ".........", "algorithm": "bfs"}),
+            "bad_option",
+            "unknown algorithm 'bfs'",
+        ),
+        (
+            json!({"game": "tictactoe", "position": ".........", "level": "godlike"}),
+            "bad_option",
+            "unknown level 'godlike' (expected one of: easy, medium, hard, perfect)",
+        ),
+        (
+            json!({"game": "tictactoe", "position": ".........", "depth": 0}),
+            "bad_option",
+            "depth 0 is out of range: give 1 to 128",
+        ),
+        (
+            json!({"game": "tictactoe", "position": ".........", "depth": 1000}),
+            "bad_option",
+            "depth 1000 is out of range",
+        ),
+        (
+            json!({"game": "tictactoe", "position": ".........", "time_ms": 0}),
+            "bad_option",
+            "time_ms must be at least 1",
+        ),
+        (
+            json!({"game": "tictactoe", "position": "xxxoo...."}),
+            "bad_position",
+            "the game is over (x wins)",
+        ),
         (json!({"game": "tictactoe", "position": "xxxooo..."}), "bad_position", "both x and o"),
         (json!({"game": "go", "position": "."}), "unknown_game", "unknown game 'go'"),
-        (json!({"game": "tictactoe", "position": ".........", "depht": 3}), "bad_request", "unknown field `depht`"),
+        (
+            json!({"game": "tictactoe", "position": ".........", "depht": 3}),
+            "bad_request",
+            "unknown field `depht`",
+        ),
     ];
     for (request, kind, message) in failures {
         let reply = post(server, "/api/ai", &request).await;
@@ -188,7 +257,13 @@ async fn analysis_values_every_move() {
     // Any other move but blocking at 5 lets o complete the middle row.
     assert_eq!(
         analysed,
-        [("2", "x wins in 1"), ("5", "draw"), ("6", "o wins in 2"), ("7", "o wins in 2"), ("8", "o wins in 2")]
+        [
+            ("2", "x wins in 1"),
+            ("5", "draw"),
+            ("6", "o wins in 2"),
+            ("7", "o wins in 2"),
+            ("8", "o wins in 2")
+        ]
     );
     assert_eq!(reply["moves"][0]["pv"], json!(["2"]));
     assert_eq!(reply["moves"][2]["pv"], json!(["6", "5"]));
@@ -199,10 +274,19 @@ async fn analysis_values_every_move() {
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/analyse", &over).await.kind(), "bad_position");
 
-    let tree = json!({"game": "tree", "position": "[[4,7,5],[9,2,6],[3,8,5]]", "algorithm": "minimax"});
+    let tree =
+        json!({"game": "tree", "position": "[[4,7,5],[9,2,6],[3,8,5]]", "algorithm": "minimax"});
     let reply = post(server, "/api/analyse", &tree).await.json();
-    let words: Vec<&str> = reply["moves"].as_array().unwrap().iter().map(|mv| mv["value"]["words"].as_str().unwrap()).collect();
-    assert_eq!(words, ["+4 for MAX (heuristic)", "+2 for MAX (heuristic)", "+3 for MAX (heuristic)"]);
+    let words: Vec<&str> = reply["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| mv["value"]["words"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        ["+4 for MAX (heuristic)", "+2 for MAX (heuristic)", "+3 for MAX (heuristic)"]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -213,14 +297,28 @@ async fn the_tree_explorer_trace() {
     let reply = reply.json();
     assert_eq!((reply["leaves"].as_u64(), reply["leaves_visited"].as_u64()), (Some(9), Some(6)));
     assert_eq!(reply["value"], 4);
-    assert_eq!(reply["events"][0], json!({"step": "enter", "path": [], "alpha": "-inf", "beta": "+inf"}));
-    assert!(reply["events"].as_array().unwrap().contains(&json!({"step": "cut", "path": [1], "skipped": [2]})));
-    let minimax = post(server, "/api/tree", &json!({"tree": "[[4,7,5],[9,2,6],[3,8,5]]", "algorithm": "minimax"})).await;
+    assert_eq!(
+        reply["events"][0],
+        json!({"step": "enter", "path": [], "alpha": "-inf", "beta": "+inf"})
+    );
+    assert!(reply["events"]
+        .as_array()
+        .unwrap()
+        .contains(&json!({"step": "cut", "path": [1], "skipped": [2]})));
+    let minimax = post(
+        server,
+        "/api/tree",
+        &json!({"tree": "[[4,7,5],[9,2,6],[3,8,5]]", "algorithm": "minimax"}),
+    )
+    .await;
     assert_eq!(minimax.json()["leaves_visited"], 9);
 
     let reply = post(server, "/api/tree", &json!({"tree": "[[4,7,5],[9,x,6]]"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
-    assert_eq!(reply.json()["error"], "bad tree: expected a number or '[' but found 'x' at column 13");
+    assert_eq!(
+        reply.json()["error"],
+        "bad tree: expected a number or '[' but found 'x' at column 13"
+    );
     let reply = post(server, "/api/tree", &json!({"tree": "[1,2]", "algorithm": "negamax"})).await;
     assert_eq!(reply.kind(), "bad_option");
     let reply = post(server, "/api/tree", &json!({"tree": "[1,2]", "cut": "sometimes"})).await;
@@ -236,7 +334,14 @@ async fn malformed_requests_get_json_errors() {
     let reply = send(server, "POST", "/api/ai", Some("application/json"), b"{\"game\": ").await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_request".to_string()));
     assert!(reply.json()["error"].as_str().unwrap().starts_with("the body is not valid JSON"));
-    let reply = send(server, "POST", "/api/ai", Some("application/json"), b"{\"game\": 7, \"position\": \".\"}").await;
+    let reply = send(
+        server,
+        "POST",
+        "/api/ai",
+        Some("application/json"),
+        b"{\"game\": 7, \"position\": \".\"}",
+    )
+    .await;
     assert_eq!(reply.kind(), "bad_request");
     assert!(reply.json()["error"].as_str().unwrap().contains("invalid type"));
     let reply = send(server, "POST", "/api/move", Some("application/json"), b"[]").await;
@@ -253,17 +358,20 @@ async fn malformed_requests_get_json_errors() {
 async fn bodies_over_the_limit_are_refused() {
     let server = start(ServerLimits { body_bytes: 16 * 1024, ..limits() }).await;
     let position = ".".repeat(20 * 1024);
-    let reply = post(server, "/api/position", &json!({"game": "tictactoe", "position": position})).await;
+    let reply =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": position})).await;
     assert_eq!((reply.status, reply.kind()), (413, "too_large".to_string()));
     let position = ".".repeat(10 * 1024);
-    let reply = post(server, "/api/position", &json!({"game": "tictactoe", "position": position})).await;
+    let reply =
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": position})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_caps_the_time_budget() {
     let server = start(ServerLimits { max_time: Duration::from_millis(300), ..limits() }).await;
-    let request = json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3_600_000});
+    let request =
+        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3_600_000});
     let started = std::time::Instant::now();
     let reply = post(server, "/api/ai", &request).await.json();
     assert_eq!(reply["settings"]["budget_ms"], 300);
@@ -284,17 +392,27 @@ async fn extra_searches_wait_then_get_503() {
         ..limits()
     };
     let server = start(limits).await;
-    let slow = json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3000});
+    let slow =
+        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3000});
     let first = tokio::spawn(async move { post(server, "/api/ai", &slow).await });
-    let searches = wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
+    let searches =
+        wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
     assert_eq!(searches["running"], 1);
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     let reply = post(server, "/api/ai", &quick).await;
     assert_eq!((reply.status, reply.kind()), (503, "busy".to_string()));
     assert_eq!(reply.header("retry-after"), Some("1"));
-    assert!(reply.json()["error"].as_str().unwrap().contains("all 1 search slots stayed taken for 100 ms"));
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("all 1 search slots stayed taken for 100 ms"));
     // Moves and positions need no search slot.
-    assert_eq!(post(server, "/api/position", &json!({"game": "tictactoe", "position": "........."})).await.status, 200);
+    assert_eq!(
+        post(server, "/api/position", &json!({"game": "tictactoe", "position": "........."}))
+            .await
+            .status,
+        200
+    );
     assert_eq!(first.await.unwrap().status, 200);
     assert_eq!(post(server, "/api/ai", &quick).await.status, 200);
     let searches = get(server, "/api/status").await.json()["searches"].clone();
@@ -310,15 +428,23 @@ async fn a_client_that_disconnects_cancels_its_search() {
         ..limits()
     };
     let server = start(limits).await;
-    let slow = json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 600_000});
+    let slow =
+        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 600_000});
     let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
-    let bytes = common::request_bytes("POST", "/api/ai", Some("application/json"), slow.to_string().as_bytes());
+    let bytes = common::request_bytes(
+        "POST",
+        "/api/ai",
+        Some("application/json"),
+        slow.to_string().as_bytes(),
+    );
     stream.write_all(&bytes).await.unwrap();
-    let searches = wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
+    let searches =
+        wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
     assert_eq!(searches["running"], 1);
     drop(stream);
     // The ten-minute search stops as soon as the server sees the connection close.
-    let searches = wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
+    let searches =
+        wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
     assert_eq!(searches, json!({"running": 0, "completed": 0, "cancelled": 1, "rejected": 0}));
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use alphabeta_engine::{Game, Outcome};
 use alphabeta_games::Notation;
-use alphabeta_web::{Board, Level, MoveSquares, Registry, ServeOptions, Server, ServerLimits, WebGame};
+use alphabeta_web::{
+    Board, Level, MoveSquares, Registry, ServeOptions, Server, ServerLimits, WebGame,
+};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -34,7 +36,8 @@ pub struct Response {
 
 impl Response {
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.body))
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.body))
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -63,7 +66,13 @@ pub fn request_bytes(method: &str, path: &str, content_type: Option<&str>, body:
 }
 
 /// Sends one request and reads the whole response.
-pub async fn send(address: SocketAddr, method: &str, path: &str, content_type: Option<&str>, body: &[u8]) -> Response {
+pub async fn send(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    content_type: Option<&str>,
+    body: &[u8],
+) -> Response {
     let mut stream = TcpStream::connect(address).await.expect("connect");
     stream.write_all(&request_bytes(method, path, content_type, body)).await.expect("write");
     let mut raw = Vec::new();
@@ -74,9 +83,14 @@ pub async fn send(address: SocketAddr, method: &str, path: &str, content_type: O
 
 pub fn parse(raw: &[u8]) -> Response {
     let text = String::from_utf8_lossy(raw);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no header end: {text}"));
+    let (head, body) =
+        text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no header end: {text}"));
     let mut lines = head.lines();
-    let status = lines.next().and_then(|line| line.split(' ').nth(1)).and_then(|code| code.parse().ok()).expect("status");
+    let status = lines
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .expect("status");
     let headers = lines
         .filter_map(|line| line.split_once(':'))
         .map(|(key, value)| (key.trim().to_ascii_lowercase(), value.trim().to_string()))
@@ -93,7 +107,11 @@ pub async fn post(address: SocketAddr, path: &str, body: &Value) -> Response {
 }
 
 /// Polls `/api/status` until `done` holds for its `searches` object, for at most `limit`.
-pub async fn wait_for(address: SocketAddr, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+pub async fn wait_for(
+    address: SocketAddr,
+    limit: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
     let start = std::time::Instant::now();
     loop {
         let status = get(address, "/api/status").await.json();
