@@ -19,12 +19,16 @@ pub struct ServeArgs {
 
 /// Serves until Ctrl-C; prints the URL to open once the port is bound.
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
-    let options = alphabeta_web::ServeOptions { port: args.port, bind: args.bind, ..Default::default() };
+    let options =
+        alphabeta_web::ServeOptions { port: args.port, bind: args.bind, ..Default::default() };
     let everywhere = args.bind.is_unspecified();
     alphabeta_web::serve(options, |url| {
         println!("alphabeta: open {url} (Ctrl-C stops the server)");
         if everywhere {
-            println!("alphabeta: listening on every address ({}): other machines can connect", args.bind);
+            println!(
+                "alphabeta: listening on every address ({}): other machines can connect",
+                args.bind
+            );
         }
     })?;
     Ok(ExitCode::SUCCESS)

@@ -28,12 +28,17 @@ fn serve_prints_a_loopback_url_that_answers() {
     let mut server = Server(child);
     let mut line = String::new();
     BufReader::new(server.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|word| word.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
+    let url = line
+        .split_whitespace()
+        .find(|word| word.starts_with("http://"))
+        .unwrap_or_else(|| panic!("{line}"));
     let address = url.trim_start_matches("http://").trim_end_matches('/');
     assert!(address.starts_with("127.0.0.1:"), "{line}");
 
     let mut stream = TcpStream::connect(address).unwrap();
-    stream.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    stream
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
     let mut reply = String::new();
     stream.read_to_string(&mut reply).unwrap();
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
@@ -42,7 +47,12 @@ fn serve_prints_a_loopback_url_that_answers() {
 
 #[test]
 fn serve_refuses_a_bad_address() {
-    let output = Command::cargo_bin("alphabeta").unwrap().args(["serve", "--bind", "localhost:80"]).output().unwrap();
+    let output = Command::cargo_bin("alphabeta")
+        .unwrap()
+        .args(["serve", "--bind", "localhost:80"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("invalid value 'localhost:80' for '--bind <BIND>'"));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("invalid value 'localhost:80' for '--bind <BIND>'"));
 }
