@@ -225,8 +225,11 @@ impl Server {
 /// # Errors
 /// When the runtime cannot start or the address cannot be bound.
 pub fn serve(options: ServeOptions, on_ready: impl FnOnce(&str)) -> anyhow::Result<()> {
+    // Searches hold a slot while they run, so a few threads more than the slots suffice;
+    // a bounded pool keeps the thread count, and so the memory, flat under load.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(options.limits.max_searches.max(1) + 2)
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {

@@ -160,13 +160,22 @@ async function aiMove() {
   $('#status').textContent = `The AI (${side}) is thinking…`;
   let reply;
   try {
-    reply = await api('/api/ai', {
-      game: play.info.name, position: play.position.position, to_move: side, ...searchOptions(),
-    });
+    const request = { game: play.info.name, position: play.position.position, to_move: side, ...searchOptions() };
+    // A busy server (503) asks to come back in a moment: try three times.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        reply = await api('/api/ai', request);
+        break;
+      } catch (error) {
+        if (error.kind !== 'busy' || attempt === 3 || serial !== play.serial) throw error;
+        $('#status').textContent = `The server is busy; the AI (${side}) tries again…`;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   } catch (error) {
     if (serial === play.serial) {
       play.busy = false;
-      say(`The AI could not move: ${error.message}`);
+      say(`The AI could not move: ${error.message} Press Undo or New game.`);
       render();
     }
     return;
