@@ -35,7 +35,8 @@ impl Game for Nim {
 fn every_algorithm_solves_nim() {
     for heap in 1..=14 {
         for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax] {
-            let result = Searcher::new(SearchConfig::with_algorithm(algorithm)).search(&mut Nim(heap));
+            let result =
+                Searcher::new(SearchConfig::with_algorithm(algorithm)).search(&mut Nim(heap));
             assert!(result.exact);
             if heap % 4 == 0 {
                 assert!(result.score.is_loss(), "{heap} {algorithm}");
@@ -102,7 +103,8 @@ fn the_stop_flag_stops_the_search() {
 
 #[test]
 fn depth_limits_make_heuristic_values() {
-    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta).depth(2)).search(&mut Nim(20));
+    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta).depth(2))
+        .search(&mut Nim(20));
     assert!(!result.exact);
     assert_eq!(result.score, Score::DRAW);
     // All heuristics are 0: the first root move's three replies, then one reply each for the
@@ -134,22 +136,27 @@ impl Observer<Nim> for Counting {
 #[test]
 fn observers_hear_every_node_and_iteration() {
     let mut observer = Counting::default();
-    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Minimax)).search_with(&mut Nim(6), &mut observer);
+    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Minimax))
+        .search_with(&mut Nim(6), &mut observer);
     // The root is entered too, but not counted as examined.
     assert_eq!(observer.entered, result.stats.nodes + 1);
     assert_eq!(observer.leaves, result.stats.evaluations);
     let mut observer = Counting::default();
-    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Negamax)).search_with(&mut Nim(9), &mut observer);
+    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Negamax))
+        .search_with(&mut Nim(9), &mut observer);
     assert_eq!(observer.iterations, (1..=result.stats.depth).collect::<Vec<_>>());
 }
 
 #[test]
 fn analyse_values_every_move() {
-    let analysis = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).analyse(&mut Nim(6));
-    let values: Vec<(u32, Score)> = analysis.iter().map(|(mv, result)| (*mv, result.score)).collect();
+    let analysis =
+        Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).analyse(&mut Nim(6));
+    let values: Vec<(u32, Score)> =
+        analysis.iter().map(|(mv, result)| (*mv, result.score)).collect();
     // Taking 2 leaves 4: a win; the others leave the opponent a win.
     assert!(values[1].1.is_win());
     assert!(values[0].1.is_loss() && values[2].1.is_loss());
-    let best = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).search(&mut Nim(6));
+    let best =
+        Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).search(&mut Nim(6));
     assert_eq!(values[1].1, best.score);
 }

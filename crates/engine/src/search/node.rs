@@ -210,11 +210,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         beta: Score,
     ) -> Result<Score, Aborted> {
         if index == 0 || alpha <= -Score::INFINITY {
-            return self.alphabeta(game, depth, 1, -beta, -alpha);
+            return self.negamax(game, depth, 1, -beta, -alpha);
         }
-        let probe = -self.alphabeta(game, depth, 1, -alpha.next_up(), -alpha)?;
+        let probe = -self.negamax(game, depth, 1, -alpha.next_up(), -alpha)?;
         if probe > alpha && probe < beta {
-            self.alphabeta(game, depth, 1, -beta, -alpha)
+            self.negamax(game, depth, 1, -beta, -alpha)
         } else {
             Ok(-probe)
         }
@@ -331,9 +331,50 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         Ok(best)
     }
 
-    /// Fail-soft alpha-beta in negamax form; with [`Algorithm::Negamax`] also the
-    /// transposition table, TT-move ordering and principal variation search.
+    /// Fail-soft alpha-beta in negamax form, as the tutorials write it (with the configured
+    /// cut rule).
     fn alphabeta(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        self.enter(game, ply, alpha, beta)?;
+        let (start, end) = match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => return Ok(score),
+            Expansion::Moves(start, end) => (start, end),
+        };
+        let mut best = -Score::INFINITY;
+        for at in start..end {
+            let mv = self.stack[at];
+            game.play(mv);
+            let result = self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha);
+            game.undo(mv);
+            let score = -result?;
+            if score > best {
+                best = score;
+                // Only a score inside the window can be on the principal variation.
+                if score > alpha {
+                    self.update_pv(mv, ply);
+                }
+            }
+            alpha = alpha.max(best);
+            self.observer.child(ply, at - start, mv, score, alpha, beta);
+            if self.cuts(alpha, beta) {
+                self.stats.cutoffs += 1;
+                self.observer.cut(ply, end - at - 1);
+                break;
+            }
+        }
+        self.stack.truncate(start);
+        Ok(best)
+    }
+
+    /// Negamax: fail-soft alpha-beta with the transposition table, TT-move ordering and
+    /// principal variation search.
+    fn negamax(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -367,25 +408,26 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         if let Some(index) = tt_index {
             self.stack[start..=start + index].rotate_right(1);
         }
-        let pvs = self.config.algorithm == Algorithm::Negamax;
-
         // Step 4. Search the moves.
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         for at in start..end {
             let (index, mv) = (at - start, self.stack[at]);
             game.play(mv);
-            let result = if pvs && index > 0 {
+            let result = if index > 0 {
                 self.null_window_first(game, depth - 1, ply + 1, alpha, beta)
             } else {
-                self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
+                self.negamax(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
             };
             game.undo(mv);
             let score = result?;
             if score > best {
                 best = score;
                 best_index = Some(index);
-                self.update_pv(mv, ply);
+                // Only a score inside the window can be on the principal variation.
+                if score > alpha {
+                    self.update_pv(mv, ply);
+                }
             }
             alpha = alpha.max(best);
             self.observer.child(ply, index, mv, score, alpha, beta);
@@ -431,9 +473,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
-        let probe = -self.alphabeta(game, depth, ply, -alpha.next_up(), -alpha)?;
+        let probe = -self.negamax(game, depth, ply, -alpha.next_up(), -alpha)?;
         if probe > alpha && probe < beta {
-            Ok(-self.alphabeta(game, depth, ply, -beta, -alpha)?)
+            Ok(-self.negamax(game, depth, ply, -beta, -alpha)?)
         } else {
             Ok(probe)
         }
