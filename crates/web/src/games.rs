@@ -58,6 +58,10 @@ impl WebGame for Tree {
         vec![Level { name: "full", depth: None }]
     }
 
+    fn starters() -> Vec<&'static str> {
+        vec!["MAX"]
+    }
+
     /// Seed 001's tree; the root of a tree is always MAX's.
     fn start(first: &str) -> Option<Self> {
         (first == "MAX").then(|| SEED_001_TREE.parse().ok()).flatten()

@@ -89,6 +89,11 @@ pub trait WebGame: Notation + Send + 'static {
     /// The AI strengths offered, weakest first.
     fn levels() -> Vec<Level>;
 
+    /// The sides that may start a game (both, unless the notation fixes who starts).
+    fn starters() -> Vec<&'static str> {
+        Self::SIDES.to_vec()
+    }
+
     /// The starting position with `first` (one of [`WebGame::SIDES`]) to move; `None` if this
     /// game cannot start with that side.
     fn start(first: &str) -> Option<Self>;
@@ -279,6 +284,8 @@ pub struct GameInfo {
     pub title: &'static str,
     /// The two sides, the usual first player first.
     pub sides: [&'static str; 2],
+    /// The sides that may start ([`GameHandler::start`]'s `first`).
+    pub starters: Vec<&'static str>,
     /// The AI strengths, weakest first.
     pub levels: Vec<Level>,
     /// The search algorithms.
@@ -464,6 +471,7 @@ impl<G: WebGame> GameHandler for Adapter<G> {
             name: G::NAME,
             title: G::TITLE,
             sides: G::SIDES,
+            starters: G::starters(),
             levels: G::levels(),
             algorithms: Algorithm::NAMES,
             start: start.unwrap_or_else(|| unreachable!("a game starts with its first side")),

@@ -88,7 +88,7 @@ function chooseGame(name) {
   play.info = play.games.find((game) => game.name === name);
   const sides = play.info.sides;
   fillSelect($('#human'), sides, sides[0]);
-  fillSelect($('#first'), sides, sides[0]);
+  fillSelect($('#first'), play.info.starters, play.info.starters[0]);
   fillSelect($('#algorithm'), play.info.algorithms, 'alphabeta');
   const levels = play.info.levels.map((level) => level.name);
   fillSelect($('#level'), levels, levels[levels.length - 1]);

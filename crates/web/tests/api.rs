@@ -50,6 +50,8 @@ async fn games_and_status() {
     assert_eq!(names, ["tictactoe", "tree", "endless"]);
     let tictactoe = &reply["games"][0];
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
+    assert_eq!(tictactoe["starters"], json!(["x", "o"]));
+    assert_eq!(reply["games"][1]["starters"], json!(["MAX"]));
     assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
     assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
     assert_eq!(tictactoe["start"]["position"], ".........");
