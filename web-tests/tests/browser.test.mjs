@@ -157,6 +157,54 @@ test('keyboard: tab to a square and press Enter to move', async () => {
   await page.close();
 });
 
+test('hare and wolves: pick up the hare, put it down, and the wolves answer', async (t) => {
+  const page = await open();
+  const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
+  if (!games.includes('hare-wolves')) {
+    t.skip('hare-wolves is not registered in this build');
+    await page.close();
+    return;
+  }
+  await page.selectOption('#game', 'hare-wolves');
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await page.selectOption('#human', 'hare');
+  await page.selectOption('#first', 'hare');
+  await page.selectOption('#level', 'easy');
+  await page.click('#new');
+  for (let turn = 0; turn < 3; turn += 1) {
+    await settle(page);
+    const before = await moveCount(page);
+    // An empty square first: nothing happens but a message.
+    const empty = await page.$eval('#board [data-token=""]', (square) => square.dataset.square);
+    await page.click(`#board [data-square="${empty}"]`);
+    assert.equal(await page.textContent('#message'), 'Pick up one of your pieces first.');
+    assert.equal(await moveCount(page), before);
+    await page.click('#board [data-token="hare"]');
+    await page.waitForSelector('#board .square.selected');
+    // The first square the hare can reach (targets are the squares a click plays).
+    const target = await page.evaluate(() => {
+      const hare = document.querySelector('#board [data-token="hare"]').dataset.square;
+      const cols = 8;
+      const [row, col] = [Math.floor(hare / cols), hare % cols];
+      for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+        const square = document.querySelector(`#board [data-square="${(row + dr) * cols + col + dc}"]`);
+        if (square && col + dc >= 0 && col + dc < cols && square.dataset.token === '') return square.dataset.square;
+      }
+      return null;
+    });
+    assert.ok(target !== null, 'the hare has a move');
+    await page.click(`#board [data-square="${target}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length >= n + 2, before);
+    assert.equal(await page.$eval('#board [data-token="hare"]', (square) => square.dataset.square), target);
+  }
+  const moves = await page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
+  assert.equal(moves.length, 6);
+  assert.match(moves[0], /^hare: [a-h][1-8]-[a-h][1-8] \(you\)$/);
+  assert.match(moves[1], /^wolves: [a-h][1-8]-[a-h][1-8] \(AI\)$/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'hare-and-wolves.png') });
+  await page.close();
+});
+
 test('the tree explorer on seed 001: 6 of 9 leaves looked at', async () => {
   const page = await open();
   await page.click('#tab-tree');

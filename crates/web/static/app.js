@@ -289,11 +289,26 @@ function statusText() {
   return `The AI (${position.to_move}) is to move.`;
 }
 
-/** The analysis entry of a square, if the analysis view is on. */
+/** A number that orders values: faster wins first, slower losses last. */
+function rank(value) {
+  if (value.outcome === 'win') return 1e9 - (value.plies ?? 0);
+  if (value.outcome === 'loss') return -1e9 + (value.plies ?? 0);
+  return value.value;
+}
+
+/**
+ * The analysis entry shown on a square, if the analysis view is on: the move played by
+ * clicking it, or, on a piece not yet picked up, the best move of that piece.
+ */
 function analysisAt(square) {
   if (!play.analysis) return null;
-  return play.analysis.moves.find((m) => m.squares.includes(square) &&
-    (m.from === null || m.from === undefined || m.from === play.selected)) || null;
+  const moves = play.analysis.moves;
+  const placed = (m) => m.from === null || m.from === undefined;
+  if (play.selected === null) {
+    const fromHere = moves.filter((m) => !placed(m) && m.from === square);
+    if (fromHere.length > 0) return fromHere.reduce((best, m) => (rank(m.value) > rank(best.value) ? m : best));
+  }
+  return moves.find((m) => m.squares.includes(square) && (placed(m) || m.from === play.selected)) || null;
 }
 
 function valueClass(value) {
@@ -356,7 +371,7 @@ function renderBoard() {
     });
     group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 6 }));
     drawPiece(group, token, x, y, size);
-    if (entry && legal.has(square)) {
+    if (entry && (legal.has(square) || entry.from === square)) {
       group.append(svg('text', { class: 'value-label', x: x + size / 2, y: y + size - 12 }, valueLabel(entry.value)));
     }
     group.addEventListener('click', () => clickSquare(square));
