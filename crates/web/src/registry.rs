@@ -69,7 +69,8 @@ pub struct TreeNodeView {
 }
 
 /// Where a move is clicked: an optional square to click first (the piece that moves), then
-/// any of `squares` (a cell, or every cell of a Connect Four column).
+/// any of `squares` (a cell, or every cell of a Connect Four column). The first of `squares`
+/// is where the piece lands: the page writes the move's value there.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct MoveSquares {
     /// The square of the piece that moves, for games where pieces move.

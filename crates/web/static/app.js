@@ -361,8 +361,11 @@ function renderBoard() {
       classes.push('hint');
     }
     if (play.selected === square) classes.push('selected');
+    // A move is coloured on its empty squares (a whole Connect Four column) and labelled
+    // where its piece lands (its first square), or on the piece that moves.
     const entry = analysisAt(square);
-    if (entry) classes.push(valueClass(entry.value));
+    const labelled = entry && (entry.squares[0] === square || entry.from === square);
+    if (entry && (token === '' || entry.from === square)) classes.push(valueClass(entry.value));
     const label = `row ${row + 1} column ${col + 1}: ${token || 'empty'}` +
       (entry ? `, ${entry.value.words}` : '') + (classes.includes('hint') ? ', recommended' : '');
     const group = svg('g', {
@@ -371,7 +374,7 @@ function renderBoard() {
     });
     group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 6 }));
     drawPiece(group, token, x, y, size);
-    if (entry && (legal.has(square) || entry.from === square)) {
+    if (labelled && (legal.has(square) || entry.from === square)) {
       group.append(svg('text', { class: 'value-label', x: x + size / 2, y: y + size - 12 }, valueLabel(entry.value)));
     }
     group.addEventListener('click', () => clickSquare(square));
