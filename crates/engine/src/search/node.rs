@@ -6,6 +6,10 @@
 //! - result `<= alpha`  → `v <= result` (an upper bound),
 //! - result `>= beta`   → `v >= result` (a lower bound),
 //! - otherwise          → `v == result`.
+//!
+//! Under [`CutRule::Strict`] (cut when `alpha > beta`, windows with `alpha <= beta`) the
+//! contract is one step tighter: only a result `< alpha` is an upper bound and only a result
+//! `> beta` a lower bound; results in `alpha ..= beta` are exact.
 
 use std::time::Duration;
 
@@ -144,7 +148,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             self.root.mv = moves.first().copied();
             self.root.pv = self.root.mv.into_iter().collect();
         }
-        let exact_ties = needs_exact_ties(config.tie_break);
+        let exact_ties = needs_exact_ties(config);
         let (mut alpha, beta) = config.window;
         let mut best = -Score::INFINITY;
         let mut best_move = None;
@@ -334,7 +338,12 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         mut alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
-        debug_assert!(alpha < beta, "empty window {alpha:?} {beta:?}");
+        // The strict cut lets a window close to `alpha == beta` without cutting, and no cut
+        // at all lets it invert; only the standard rule keeps `alpha < beta`.
+        debug_assert!(
+            alpha < beta || self.config.cut != CutRule::Standard,
+            "empty window {alpha:?} {beta:?}"
+        );
         // Step 1. Count the node and check the budgets.
         self.enter(game, ply, alpha, beta)?;
         let alpha_orig = alpha;
