@@ -17,11 +17,13 @@
 //! start) is the order in which wolf moves are generated. A position read from text orders its
 //! wolves from the h-file to the a-file, higher rank first on the same file.
 //!
-//! Submodules: [`article`] (seed 003's AI, reproduced exactly), [`table`] (the complete
-//! table of values by retrograde analysis), [`players`] (levels: article, heuristic, perfect).
+//! Submodules: [`article`] (seed 003's AI, reproduced exactly), [`solver`] (negamax with a
+//! transposition table proves any position), [`table`] (the complete table of values by
+//! retrograde analysis), [`players`] (levels: article, heuristic, perfect; self-play).
 
 pub mod article;
 pub mod players;
+pub mod solver;
 pub mod table;
 
 use std::fmt;
@@ -688,6 +690,25 @@ impl Game for HareWolves {
         match self.to_move {
             Side::Wolves => self.wolves_heuristic(),
             Side::Hare => -self.wolves_heuristic(),
+        }
+    }
+
+    /// Best first by [`HareWolves::wolves_heuristic`] one move ahead (a stable sort: equal
+    /// moves keep the natural order).
+    fn order_moves(&self, moves: &mut [Move]) {
+        let mut child = self.clone();
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                child.play(mv);
+                let value = child.wolves_heuristic();
+                child.undo(mv);
+                (if self.to_move == Side::Wolves { -value } else { value }, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, _)| key);
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
         }
     }
 
