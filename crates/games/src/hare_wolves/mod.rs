@@ -610,11 +610,12 @@ impl HareWolves {
 
     /// A better heuristic for depth-limited play, from the wolves' point of view (higher is
     /// better for the wolves). Seed 003's distance ignores how far up the hare is and whether it
-    /// has slipped past the wolves; this one adds both, plus how shut in the hare is:
-    /// - the hare at or above the highest wolf is free: a sure hare win (−1000, nearer is worse);
-    /// - the hare cut off from rank 8: +500 minus ten per square it can still reach;
-    /// - otherwise: 20 per step of distance to rank 8, minus 8 per rank of the hare, minus 6
-    ///   per rank of spread in the wolves' line (a ragged line has holes).
+    /// has slipped past wolves; this one adds both, plus how shut in the hare is:
+    /// - the hare at or above the highest wolf is free: a sure hare win (about −1000);
+    /// - the hare cut off from rank 8 (the wall holds): 1000, minus 10 per square the hare
+    ///   can still reach, minus 50 per wolf below the hare (wolves never climb back);
+    /// - otherwise: 300 plus 10 per step of distance to rank 8, minus 100 per wolf below the
+    ///   hare, 8 per rank of the hare and 6 per rank of spread in the wolves' line.
     #[must_use]
     pub fn wolves_heuristic(&self) -> i32 {
         let hare_rank = i32::from(self.hare.rank());
@@ -623,11 +624,12 @@ impl HareWolves {
         if hare_rank >= top {
             return -1000 + (7 - hare_rank);
         }
+        let below = ranks.iter().filter(|&&rank| rank < hare_rank).count() as i32;
         let distance = self.hare_distance();
         if distance == 254 {
-            return 500 - 10 * self.hare_region() as i32;
+            return 1000 - 10 * self.hare_region() as i32 - 50 * below;
         }
-        20 * distance - 8 * hare_rank - 6 * (top - bottom)
+        300 + 10 * distance - 100 * below - 8 * hare_rank - 6 * (top - bottom)
     }
 
     /// An exact key: the wolves as a 32-bit set of dark squares, the hare and the side.

@@ -32,7 +32,7 @@ pub enum Level {
 
 /// A level that does not exist.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown level '{0}' (expected 1-4 for the article's AI, 5-{MAX_LEVEL} for the stronger search, or perfect)")]
+#[error("unknown level '{0}' (expected 1-4 for the article's AI, 5-{MAX_LEVEL} for the stronger search (h1-h4 for it at the article's depths), or perfect)")]
 pub struct BadLevel(pub String);
 
 impl FromStr for Level {
@@ -41,6 +41,12 @@ impl FromStr for Level {
         let trimmed = text.trim().to_ascii_lowercase();
         if trimmed == "perfect" || trimmed == "p" {
             return Ok(Level::Perfect);
+        }
+        // `h3`: the stronger search at a low level, to compare heuristics at equal depth.
+        if let Some(level) = trimmed.strip_prefix('h').and_then(|n| n.parse::<u32>().ok()) {
+            if (1..=MAX_LEVEL).contains(&level) {
+                return Ok(Level::Heuristic(level));
+            }
         }
         match trimmed.parse::<u32>() {
             Ok(level @ 1..=4) => Ok(Level::Article(level)),
@@ -53,7 +59,9 @@ impl FromStr for Level {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Level::Article(level) | Level::Heuristic(level) => write!(f, "{level}"),
+            Level::Article(level) => write!(f, "{level}"),
+            Level::Heuristic(level) if *level < 5 => write!(f, "h{level}"),
+            Level::Heuristic(level) => write!(f, "{level}"),
             Level::Perfect => f.write_str("perfect"),
         }
     }
@@ -139,4 +147,99 @@ pub fn play_out(position: &HareWolves, wolves: &mut Player, hare: &mut Player) -
         game.play(mv);
         moves.push(mv);
     }
+}
+
+/// One pairing of a self-play match: the wolves' level, the hare's level, and the games the
+/// wolves won out of those played (one from each start square of the hare).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The wolves' level.
+    pub wolves: Level,
+    /// The hare's level.
+    pub hare: Level,
+    /// Games the wolves won.
+    pub wolves_won: u32,
+    /// Games played.
+    pub games: u32,
+}
+
+/// The hare's start squares of the match: a1, c1, e1, g1.
+#[must_use]
+pub fn match_starts() -> Vec<HareWolves> {
+    (0..4u8)
+        .filter_map(|file| super::Square::new(2 * file, 0))
+        .filter_map(|square| HareWolves::start_from(square).ok())
+        .collect()
+}
+
+/// Every level as the wolves against every level as the hare, one game from each start.
+#[must_use]
+pub fn self_play_match(levels: &[Level]) -> Vec<Pairing> {
+    let starts = match_starts();
+    let mut pairings = Vec::new();
+    for &wolves_level in levels {
+        for &hare_level in levels {
+            let (mut wolves, mut hare) = (Player::new(wolves_level), Player::new(hare_level));
+            let wolves_won = starts
+                .iter()
+                .filter(|start| play_out(start, &mut wolves, &mut hare).winner == Side::Wolves)
+                .count() as u32;
+            pairings.push(Pairing { wolves: wolves_level, hare: hare_level, wolves_won, games: starts.len() as u32 });
+        }
+    }
+    pairings
+}
+
+/// Unfinished positions met in random games from the four starts (SplitMix64 from `seed`,
+/// each position kept with probability 1/3): reproducible samples for tests and matches.
+#[must_use]
+pub fn sample_positions(count: usize, seed: u64) -> Vec<HareWolves> {
+    let mut state = seed;
+    let mut below = |n: usize| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    };
+    let starts = match_starts();
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut game = starts[below(starts.len())].clone();
+        loop {
+            let moves = game.moves();
+            if moves.is_empty() {
+                break;
+            }
+            if below(3) == 0 && positions.len() < count {
+                positions.push(game.clone());
+            }
+            game.play(moves[below(moves.len())]);
+        }
+    }
+    positions
+}
+
+/// How many of `positions` (each won by `side` according to the table) `level` converts into
+/// a win playing `side` against the perfect opponent.
+#[must_use]
+pub fn conversions(level: Level, side: Side, positions: &[HareWolves]) -> u32 {
+    let (mut player, mut perfect) = (Player::new(level), Player::new(Level::Perfect));
+    positions
+        .iter()
+        .filter(|position| {
+            let played = match side {
+                Side::Wolves => play_out(position, &mut player, &mut perfect),
+                Side::Hare => play_out(position, &mut perfect, &mut player),
+            };
+            played.winner == side
+        })
+        .count() as u32
+}
+
+/// `count` sampled positions that `side` wins with perfect play.
+#[must_use]
+pub fn won_positions(side: Side, count: usize, seed: u64) -> Vec<HareWolves> {
+    let table = Table::shared();
+    sample_positions(count * 8, seed).into_iter().filter(|p| table.winner(p).0 == side).take(count).collect()
 }
