@@ -21,7 +21,13 @@ pub struct UnknownOption {
 
 impl fmt::Display for UnknownOption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} '{}' (expected one of: {})", self.kind, self.given, self.expected.join(", "))
+        write!(
+            f,
+            "unknown {} '{}' (expected one of: {})",
+            self.kind,
+            self.given,
+            self.expected.join(", ")
+        )
     }
 }
 
@@ -199,7 +205,7 @@ impl Default for SearchConfig {
             stop_at_win: false,
             window: (-Score::INFINITY, Score::INFINITY),
             limits: Limits::default(),
-            tt_bytes: 16 << 20,
+            tt_bytes: 4 << 20,
         }
     }
 }

@@ -27,7 +27,16 @@ pub trait Observer<G: Game> {
     /// The leaf `game` (finished game or heuristic evaluation) is scored `score`.
     fn leaf(&mut self, game: &G, ply: u32, score: Score) {}
     /// Move number `index` at `ply` returned `score`; the node's window is now this.
-    fn child(&mut self, ply: u32, index: usize, mv: G::Move, score: Score, alpha: Score, beta: Score) {}
+    fn child(
+        &mut self,
+        ply: u32,
+        index: usize,
+        mv: G::Move,
+        score: Score,
+        alpha: Score,
+        beta: Score,
+    ) {
+    }
     /// The node at `ply` stops: `skipped` moves are never looked at.
     fn cut(&mut self, ply: u32, skipped: usize) {}
     /// A root move got its value (exact or a bound, per the window).

@@ -204,12 +204,8 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let mut table = TranspositionTable::new(1 << 12).unwrap();
-        let entry = TtEntry {
-            score: Score::win_in(3),
-            bound: Bound::Lower,
-            depth: 7,
-            move_index: Some(2),
-        };
+        let entry =
+            TtEntry { score: Score::win_in(3), bound: Bound::Lower, depth: 7, move_index: Some(2) };
         table.store(42, entry);
         assert_eq!(table.probe(42), Some(entry));
         assert_eq!(table.probe(43), None);

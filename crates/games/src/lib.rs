@@ -3,12 +3,14 @@
 //! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
 //! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
+//! - [`seeds`]: the tutorials' tic-tac-toe experiments, shared by the tests and the CLI.
 //!
 //! Every game implements the engine's [`alphabeta_engine::Game`] for the search and
 //! [`Notation`] for the people: move text, position text, drawings and values in words.
 #![deny(missing_docs)]
 
 pub mod hare_wolves;
+pub mod seeds;
 pub mod tictactoe;
 pub mod tree;
 

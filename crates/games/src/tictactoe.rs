@@ -82,8 +82,26 @@ pub const CENTRE_FIRST: [u8; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
 
 const FULL: u16 = 0b111_111_111;
 
+/// `WINS[bits]`: whether the 9-bit board `bits` holds a complete line.
+static WINS: [bool; 512] = {
+    let mut wins = [false; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut line = 0;
+        while line < LINES.len() {
+            if bits & LINES[line] as usize == LINES[line] as usize {
+                wins[bits] = true;
+            }
+            line += 1;
+        }
+        bits += 1;
+    }
+    wins
+};
+
+#[inline]
 fn has_line(bits: u16) -> bool {
-    LINES.iter().any(|&line| bits & line == line)
+    WINS[usize::from(bits & FULL)]
 }
 
 /// A tic-tac-toe position.
@@ -275,8 +293,11 @@ impl TicTacToe {
     /// # Errors
     /// A [`MoveError`] naming what is wrong.
     pub fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        let parts: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|p| !p.is_empty()).collect();
-        let number = |part: &str| part.parse::<i64>().map_err(|_| MoveError::NotANumber(text.trim().to_string()));
+        let parts: Vec<&str> =
+            text.split(|c: char| c.is_whitespace() || c == ',').filter(|p| !p.is_empty()).collect();
+        let number = |part: &str| {
+            part.parse::<i64>().map_err(|_| MoveError::NotANumber(text.trim().to_string()))
+        };
         let cell = match parts.as_slice() {
             [] => return Err(MoveError::Empty),
             [cell] => {
@@ -393,15 +414,15 @@ impl Notation for TicTacToe {
     }
 
     fn position_text(&self) -> String {
-        (0..9)
-            .map(|cell| self.at(cell).map_or('.', Mark::symbol))
-            .collect::<String>()
+        (0..9).map(|cell| self.at(cell).map_or('.', Mark::symbol)).collect::<String>()
     }
 
     fn drawing(&self) -> String {
         let row = |r: u8| {
             (0..3)
-                .map(|c| self.at(r * 3 + c).map_or_else(|| (r * 3 + c).to_string(), |m| m.to_string()))
+                .map(|c| {
+                    self.at(r * 3 + c).map_or_else(|| (r * 3 + c).to_string(), |m| m.to_string())
+                })
                 .collect::<Vec<_>>()
                 .join(" | ")
         };
@@ -456,7 +477,10 @@ mod tests {
             Err(PositionError::ImpossibleCounts { x: 0, o: 1 })
         );
         assert_eq!(TicTacToe::parse("xxxooo...", None), Err(PositionError::TwoWinners));
-        assert_eq!(TicTacToe::parse("xxxoo....", Some(Mark::X)).unwrap_err(), PositionError::WrongSideToMove { x: 3, o: 2, to_move: Mark::X });
+        assert_eq!(
+            TicTacToe::parse("xxxoo....", Some(Mark::X)).unwrap_err(),
+            PositionError::WrongSideToMove { x: 3, o: 2, to_move: Mark::X }
+        );
         assert_eq!(TicTacToe::parse("xxxoo.o..", None), Err(PositionError::WinnerToMove(Mark::X)));
         assert!("z".parse::<Mark>().is_err());
     }

@@ -109,7 +109,8 @@ impl Parser<'_> {
             error
         })?;
         if value.abs() > Score::MAX_HEURISTIC {
-            let mut error = self.error(format!("{value} is too large (at most ±{})", Score::MAX_HEURISTIC));
+            let mut error =
+                self.error(format!("{value} is too large (at most ±{})", Score::MAX_HEURISTIC));
             error.column = self.chars[start].0 + 1;
             return Err(error);
         }
@@ -148,8 +149,12 @@ impl std::str::FromStr for Tree {
     type Err = TreeError;
 
     fn from_str(text: &str) -> Result<Tree, TreeError> {
-        let mut parser =
-            Parser { chars: text.chars().enumerate().collect(), at: 0, nodes: Vec::new(), _text: text };
+        let mut parser = Parser {
+            chars: text.chars().enumerate().collect(),
+            at: 0,
+            nodes: Vec::new(),
+            _text: text,
+        };
         let root = parser.node(0)?;
         debug_assert_eq!(root, 0);
         parser.skip_space();

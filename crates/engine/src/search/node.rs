@@ -2,7 +2,8 @@
 //! transposition table; the root loop and iterative deepening around them.
 //!
 //! Bound contract of [`Run::alphabeta`] (fail-soft), for a window `(alpha, beta)` with
-//! `alpha < beta` and true value `v`:
+//! `alpha < beta` and true value `v` (the strict cut rule may also pass `alpha == beta`,
+//! as seed 003's program does):
 //! - result `<= alpha`  → `v <= result` (an upper bound),
 //! - result `>= beta`   → `v >= result` (a lower bound),
 //! - otherwise          → `v == result`.
@@ -15,12 +16,14 @@ use std::time::Duration;
 
 use super::{needs_exact_ties, pick, Aborted, Budget, Clock, SearchResult};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
-use crate::{Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak};
+use crate::{
+    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak,
+};
 
-/// A node's children, or the score that ends it.
-enum Expansion<Move> {
+/// A node's children (a range of the move stack), or the score that ends it.
+enum Expansion {
     Leaf(Score),
-    Moves(Vec<Move>),
+    Moves(usize, usize),
 }
 
 /// The best root move found so far (kept across an abort).
@@ -39,8 +42,8 @@ pub(crate) struct Run<'a, G: Game, O> {
     stats: Stats,
     /// Leaves scored by a heuristic (or TT entries that were): 0 means the value is exact.
     horizon: u64,
-    /// Move lists, one reusable buffer per ply.
-    moves: Vec<Vec<G::Move>>,
+    /// The move stack: each node appends its moves and truncates them when it returns.
+    stack: Vec<G::Move>,
     /// Triangular principal-variation table.
     pv: Vec<Vec<G::Move>>,
     root: RootBest<G::Move>,
@@ -61,7 +64,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             budget: Budget::new(config, clock, start),
             stats: Stats::default(),
             horizon: 0,
-            moves: Vec::new(),
+            stack: Vec::with_capacity(1024),
             pv: Vec::new(),
             root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
         }
@@ -136,13 +139,16 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let config = self.config;
         self.reset_ply(0);
         self.observer.enter(game, 0, config.window.0, config.window.1);
-        let moves = match self.expand(game, depth, 0) {
+        let (start, end) = match self.expand(game, depth, 0) {
             Expansion::Leaf(score) => {
                 self.root = RootBest { mv: None, score, pv: Vec::new() };
                 return Ok(());
             }
-            Expansion::Moves(moves) => moves,
+            Expansion::Moves(start, end) => (start, end),
         };
+        // The root keeps its own copy of its moves; the children use the stack.
+        let moves: Vec<G::Move> = self.stack[start..end].to_vec();
+        self.stack.truncate(start);
         // A partial search still has a move to play.
         if self.root.mv.is_none() {
             self.root.mv = moves.first().copied();
@@ -194,7 +200,6 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             best_pv = pv;
         }
         self.root = RootBest { mv: best_move, score: best, pv: best_pv };
-        self.moves[0] = moves;
         Ok(())
     }
 
@@ -209,11 +214,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         beta: Score,
     ) -> Result<Score, Aborted> {
         if index == 0 || alpha <= -Score::INFINITY {
-            return self.alphabeta(game, depth, 1, -beta, -alpha);
+            return self.negamax(game, depth, 1, -beta, -alpha);
         }
-        let probe = -self.alphabeta(game, depth, 1, -alpha.next_up(), -alpha)?;
+        let probe = -self.negamax(game, depth, 1, -alpha.next_up(), -alpha)?;
         if probe > alpha && probe < beta {
-            self.alphabeta(game, depth, 1, -beta, -alpha)
+            self.negamax(game, depth, 1, -beta, -alpha)
         } else {
             Ok(-probe)
         }
@@ -229,6 +234,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     fn cuts(&self, alpha: Score, beta: Score) -> bool {
+        if self.config.algorithm == Algorithm::Negamax {
+            return alpha >= beta;
+        }
         match self.config.cut {
             CutRule::Standard => alpha >= beta,
             CutRule::Strict => alpha > beta,
@@ -236,11 +244,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
     }
 
-    /// Counts the node and either scores it as a leaf or lists its moves in search order.
-    #[inline]
-    fn expand(&mut self, game: &G, depth: u32, ply: u32) -> Expansion<G::Move> {
-        let index = ply as usize;
-        self.stats.depth = self.stats.depth.max(ply);
+    /// Scores the node as a leaf, or pushes its moves in search order onto the move stack.
+    #[inline(always)]
+    fn expand(&mut self, game: &G, depth: u32, ply: u32) -> Expansion {
         if let Some(outcome) = game.outcome() {
             let score = self.config.terminal_score(outcome, ply);
             return self.leaf(game, ply, score, false);
@@ -248,21 +254,22 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         if depth == 0 {
             return self.leaf(game, ply, Score::heuristic(game.evaluate()), true);
         }
-        let mut moves = std::mem::take(&mut self.moves[index]);
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[index] = moves;
+        let start = self.stack.len();
+        game.legal_moves(&mut self.stack);
+        let end = self.stack.len();
+        if start == end {
             return self.leaf(game, ply, Score::heuristic(game.evaluate()), true);
         }
         if self.config.ordering == MoveOrdering::Game {
-            game.order_moves(&mut moves);
+            game.order_moves(&mut self.stack[start..end]);
         }
-        Expansion::Moves(moves)
+        Expansion::Moves(start, end)
     }
 
-    fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion<G::Move> {
+    #[inline(always)]
+    fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion {
         self.stats.evaluations += 1;
+        self.stats.depth = self.stats.depth.max(ply);
         if heuristic {
             self.stats.heuristic_evaluations += 1;
             self.horizon += 1;
@@ -272,17 +279,16 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     /// Makes room for the buffers of `ply` and empties its principal variation.
-    #[inline]
+    #[inline(always)]
     fn reset_ply(&mut self, ply: u32) {
         let index = ply as usize;
         if self.pv.len() <= index + 1 {
             self.pv.resize_with(index + 2, Vec::new);
-            self.moves.resize_with(index + 2, Vec::new);
         }
         self.pv[index].clear();
     }
 
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
         self.reset_ply(ply);
         self.stats.nodes += 1;
@@ -308,12 +314,13 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// Plain minimax in negamax form: the reference oracle.
     fn minimax(&mut self, game: &mut G, depth: u32, ply: u32) -> Result<Score, Aborted> {
         self.enter(game, ply, -Score::INFINITY, Score::INFINITY)?;
-        let moves = match self.expand(game, depth, ply) {
+        let (start, end) = match self.expand(game, depth, ply) {
             Expansion::Leaf(score) => return Ok(score),
-            Expansion::Moves(moves) => moves,
+            Expansion::Moves(start, end) => (start, end),
         };
         let mut best = -Score::INFINITY;
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in start..end {
+            let mv = self.stack[index];
             game.play(mv);
             let result = self.minimax(game, depth - 1, ply + 1);
             game.undo(mv);
@@ -322,14 +329,14 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 best = score;
                 self.update_pv(mv, ply);
             }
-            self.observer.child(ply, index, mv, score, best, Score::INFINITY);
+            self.observer.child(ply, index - start, mv, score, best, Score::INFINITY);
         }
-        self.moves[ply as usize] = moves;
+        self.stack.truncate(start);
         Ok(best)
     }
 
-    /// Fail-soft alpha-beta in negamax form; with [`Algorithm::Negamax`] also the
-    /// transposition table, TT-move ordering and principal variation search.
+    /// Fail-soft alpha-beta in negamax form, as the tutorials write it (with the configured
+    /// cut rule).
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -338,12 +345,48 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         mut alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
-        // The strict cut lets a window close to `alpha == beta` without cutting, and no cut
-        // at all lets it invert; only the standard rule keeps `alpha < beta`.
-        debug_assert!(
-            alpha < beta || self.config.cut != CutRule::Standard,
-            "empty window {alpha:?} {beta:?}"
-        );
+        self.enter(game, ply, alpha, beta)?;
+        let (start, end) = match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => return Ok(score),
+            Expansion::Moves(start, end) => (start, end),
+        };
+        let mut best = -Score::INFINITY;
+        for at in start..end {
+            let mv = self.stack[at];
+            game.play(mv);
+            let result = self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha);
+            game.undo(mv);
+            let score = -result?;
+            if score > best {
+                best = score;
+                // Only a score inside the window can be on the principal variation.
+                if score > alpha {
+                    self.update_pv(mv, ply);
+                }
+            }
+            alpha = alpha.max(best);
+            self.observer.child(ply, at - start, mv, score, alpha, beta);
+            if self.cuts(alpha, beta) {
+                self.stats.cutoffs += 1;
+                self.observer.cut(ply, end - at - 1);
+                break;
+            }
+        }
+        self.stack.truncate(start);
+        Ok(best)
+    }
+
+    /// Negamax: fail-soft alpha-beta with the transposition table, TT-move ordering and
+    /// principal variation search.
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        debug_assert!(alpha <= beta, "inverted window {alpha:?} {beta:?}");
         // Step 1. Count the node and check the budgets.
         self.enter(game, ply, alpha, beta)?;
         let alpha_orig = alpha;
@@ -361,41 +404,44 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
 
         // Step 3. Finished game, horizon, or the moves in order (TT move first).
-        let mut moves = match self.expand(game, depth, ply) {
+        let (start, end) = match self.expand(game, depth, ply) {
             Expansion::Leaf(score) => return Ok(score),
-            Expansion::Moves(moves) => moves,
+            Expansion::Moves(start, end) => (start, end),
         };
-        let tt_index = tt_move.map(usize::from).filter(|&index| index < moves.len());
+        let tt_index = tt_move.map(usize::from).filter(|&index| index < end - start);
         if let Some(index) = tt_index {
-            moves[..=index].rotate_right(1);
+            self.stack[start..=start + index].rotate_right(1);
         }
-        let pvs = self.config.algorithm == Algorithm::Negamax;
-
         // Step 4. Search the moves.
         let mut best = -Score::INFINITY;
         let mut best_index = None;
-        for (index, &mv) in moves.iter().enumerate() {
+        for at in start..end {
+            let (index, mv) = (at - start, self.stack[at]);
             game.play(mv);
-            let result = if pvs && index > 0 {
+            let result = if index > 0 {
                 self.null_window_first(game, depth - 1, ply + 1, alpha, beta)
             } else {
-                self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
+                self.negamax(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
             };
             game.undo(mv);
             let score = result?;
             if score > best {
                 best = score;
                 best_index = Some(index);
-                self.update_pv(mv, ply);
+                // Only a score inside the window can be on the principal variation.
+                if score > alpha {
+                    self.update_pv(mv, ply);
+                }
             }
             alpha = alpha.max(best);
             self.observer.child(ply, index, mv, score, alpha, beta);
             if self.cuts(alpha, beta) {
                 self.stats.cutoffs += 1;
-                self.observer.cut(ply, moves.len() - index - 1);
+                self.observer.cut(ply, end - at - 1);
                 break;
             }
         }
+        self.stack.truncate(start);
 
         // Step 5. Store the result (the best move by its index before TT reordering).
         if let (Some(key), Some(tt)) = (key, self.tt.as_deref_mut()) {
@@ -418,7 +464,6 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             } as u16);
             tt.store(key, TtEntry { score: best.to_tt(ply), bound, depth, move_index });
         }
-        self.moves[ply as usize] = moves;
         Ok(best)
     }
 
@@ -432,9 +477,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
-        let probe = -self.alphabeta(game, depth, ply, -alpha.next_up(), -alpha)?;
+        let probe = -self.negamax(game, depth, ply, -alpha.next_up(), -alpha)?;
         if probe > alpha && probe < beta {
-            Ok(-self.alphabeta(game, depth, ply, -beta, -alpha)?)
+            Ok(-self.negamax(game, depth, ply, -beta, -alpha)?)
         } else {
             Ok(probe)
         }
@@ -449,8 +494,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
-        let deep_enough =
-            entry.depth == TtEntry::EXACT_DEPTH || u32::from(entry.depth) >= depth;
+        let deep_enough = entry.depth == TtEntry::EXACT_DEPTH || u32::from(entry.depth) >= depth;
         if !deep_enough {
             return None;
         }

@@ -1,0 +1,54 @@
+//! `batch`: one position per line in, one result line out, for any game.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use alphabeta_engine::{Scoring, Searcher};
+use alphabeta_games::Notation;
+use anyhow::Result;
+
+use crate::report::Report;
+
+/// Searches every position of `input` with `searcher`; bad lines are reported on stderr with
+/// their number and skipped (exit code 2 at the end if there were any).
+///
+/// # Errors
+/// Failing I/O.
+pub fn run<G: Notation>(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    parse: impl Fn(&str) -> Result<G>,
+    searcher: &mut Searcher,
+    scoring: Scoring,
+    json: bool,
+) -> Result<ExitCode> {
+    let mut errors = 0u64;
+    for (number, line) in input.lines().enumerate() {
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let mut game = match parse(text) {
+            Ok(game) => game,
+            Err(error) => {
+                errors += 1;
+                eprintln!("line {}: {error:#}", number + 1);
+                continue;
+            }
+        };
+        let result = searcher.search(&mut game);
+        let report = Report::new(&game, &result, scoring);
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            writeln!(out, "{}", report.line())?;
+        }
+    }
+    out.flush()?;
+    if errors > 0 {
+        eprintln!("{errors} line(s) could not be read");
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}

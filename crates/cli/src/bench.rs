@@ -1,0 +1,208 @@
+//! `alphabeta bench seeds`: the tutorials' measurements, each beside the published figure.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher};
+use alphabeta_games::seeds::{
+    follow_recommendations, scripted_game, SEED_001_EXERCISE_3_HUMAN, SEED_001_HUMAN,
+};
+use alphabeta_games::tictactoe::TicTacToe;
+use anyhow::Result;
+use clap::Args;
+use serde::Serialize;
+
+use crate::report::thousands;
+
+/// `bench seeds`.
+#[derive(Args, Debug)]
+pub struct SeedsArgs {
+    /// Timing runs per algorithm (the median is reported).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub runs: u32,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One measured figure beside the seed's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Figure {
+    /// Which seed and experiment.
+    pub experiment: String,
+    /// What this program measured.
+    pub measured: String,
+    /// What the seed published.
+    pub published: String,
+    /// Whether they agree (exact counts) — null for timings, which cannot agree.
+    pub matches: Option<bool>,
+}
+
+fn figure(experiment: &str, measured: String, published: &str, matches: Option<bool>) -> Figure {
+    Figure { experiment: experiment.into(), measured, published: published.into(), matches }
+}
+
+fn counts_text(counts: &[u64]) -> String {
+    counts.iter().map(|&count| thousands(count)).collect::<Vec<_>>().join(" / ")
+}
+
+fn alphabeta(scoring: Scoring) -> SearchConfig {
+    SearchConfig::with_algorithm(Algorithm::AlphaBeta).scoring(scoring)
+}
+
+/// Every seed experiment, measured now.
+pub fn seed_figures(runs: u32) -> Vec<Figure> {
+    let mut figures = Vec::new();
+
+    // Seed 001's table: positions examined before each AI move.
+    let minimax = SearchConfig::with_algorithm(Algorithm::Minimax).scoring(Scoring::Plain);
+    for (name, config, published) in [
+        (
+            "seed 001: minimax, ±1 scores, positions before each AI move",
+            minimax,
+            [549_945, 7_331, 197, 13],
+        ),
+        (
+            "seed 001: alpha-beta (cut leaves the whole loop), ±1 scores",
+            alphabeta(Scoring::Plain),
+            [18_296, 843, 63, 9],
+        ),
+    ] {
+        let game = scripted_game(config, &SEED_001_HUMAN);
+        let first_four = &game.counts[..game.counts.len().min(4)];
+        let result = if game.winner.is_none() { "draw" } else { "not a draw" };
+        figures.push(figure(
+            name,
+            format!(
+                "{} ({result}; the 5th AI move examines {})",
+                counts_text(first_four),
+                game.counts.get(4).copied().unwrap_or(0)
+            ),
+            &format!("{} (draw)", counts_text(&published)),
+            Some(first_four == published && game.winner.is_none()),
+        ));
+    }
+
+    // Depth-aware scores, and centre-first ordering.
+    let empty = |config: SearchConfig| Searcher::new(config).search(&mut TicTacToe::new());
+    let depth_first = empty(alphabeta(Scoring::Depth));
+    figures.push(figure(
+        "seed 001: alpha-beta, depth-aware scores (10 - depth), first move",
+        thousands(depth_first.stats.nodes),
+        "20,865",
+        Some(depth_first.stats.nodes == 20_865),
+    ));
+    for scoring in [Scoring::Depth, Scoring::Plain] {
+        let row = empty(alphabeta(scoring));
+        let centre = empty(alphabeta(scoring).ordering(MoveOrdering::Game));
+        let ratio = row.stats.nodes as f64 / centre.stats.nodes as f64;
+        figures.push(figure(
+            &format!("seed 001: centre-first ordering, {scoring} scores, first move"),
+            format!(
+                "{} instead of {} ({ratio:.2} times fewer), plays cell {}",
+                thousands(centre.stats.nodes),
+                thousands(row.stats.nodes),
+                centre.best_move.map_or("-".into(), |mv| mv.to_string())
+            ),
+            "about 2.7 times fewer, plays the centre (cell 4)",
+            None,
+        ));
+    }
+
+    // Exercise 3: stop at an immediate win.
+    for (stop, published) in [(false, 9), (true, 1)] {
+        let game =
+            scripted_game(alphabeta(Scoring::Depth).stop_at_win(stop), &SEED_001_EXERCISE_3_HUMAN);
+        let last = game.counts.last().copied().unwrap_or(0);
+        figures.push(figure(
+            &format!(
+                "seed 001 exercise 3: positions before the winning move, stop-at-win {}",
+                if stop { "on" } else { "off" }
+            ),
+            thousands(last),
+            &published.to_string(),
+            Some(last == published),
+        ));
+    }
+
+    // Seed 000: the recommended moves of the sample game, and evaluation times.
+    let recommended = follow_recommendations(
+        SearchConfig::with_algorithm(Algorithm::Minimax).scoring(Scoring::Plain),
+    );
+    let cells = |moves: &[u8]| {
+        moves.iter().map(|&c| format!("{},{}", c / 3, c % 3)).collect::<Vec<_>>().join(" ")
+    };
+    figures.push(figure(
+        "seed 000: recommended moves (X = row, Y = column) following them",
+        cells(&recommended),
+        "0,0 0,1 2,0 1,2 2,2 (a tie)",
+        Some(recommended == [0, 1, 6, 5, 8]),
+    ));
+    for (name, algorithm, published, low, high) in [
+        (
+            "seed 000: evaluation time of the first recommended move, minimax",
+            Algorithm::Minimax,
+            "4.57-5.34 s (Python)",
+            4.57,
+            5.34,
+        ),
+        (
+            "seed 000: evaluation time of the first recommended move, alpha-beta",
+            Algorithm::AlphaBeta,
+            "0.16-0.2 s (Python)",
+            0.16,
+            0.2,
+        ),
+    ] {
+        let median =
+            median_time(SearchConfig::with_algorithm(algorithm).scoring(Scoring::Plain), runs);
+        let seconds = median.as_secs_f64();
+        figures.push(figure(
+            name,
+            format!(
+                "{:.3} ms median of {runs} (the seed's Python is {:.0}-{:.0} times slower)",
+                seconds * 1000.0,
+                low / seconds,
+                high / seconds
+            ),
+            published,
+            None,
+        ));
+    }
+    figures
+}
+
+fn median_time(config: SearchConfig, runs: u32) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let result = Searcher::new(config.clone()).search(&mut TicTacToe::new());
+            std::hint::black_box(result);
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Runs `bench seeds`.
+pub fn seeds(args: &SeedsArgs) -> Result<ExitCode> {
+    let figures = seed_figures(args.runs);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&figures)?);
+    } else {
+        for figure in &figures {
+            let mark = match figure.matches {
+                Some(true) => "exact",
+                Some(false) => "DIFFERS",
+                None => "",
+            };
+            println!(
+                "{}\n  measured:  {}\n  published: {}  {mark}",
+                figure.experiment, figure.measured, figure.published
+            );
+        }
+    }
+    let all_match = figures.iter().all(|figure| figure.matches != Some(false));
+    Ok(if all_match { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}

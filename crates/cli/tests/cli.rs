@@ -1,0 +1,186 @@
+//! The `alphabeta` command as a user runs it: outputs, exit codes, and bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn alphabeta() -> Command {
+    Command::cargo_bin("alphabeta").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = alphabeta().args(args).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Runs and returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = alphabeta().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn best_reports_the_common_fields() {
+    let report = json(&["best", "tictactoe", "xx.oo....", "--json"]);
+    assert_eq!(report["position"], "xx.oo....");
+    assert_eq!(report["move"], "2");
+    assert_eq!(report["value"], 9);
+    assert_eq!(report["outcome"], "win");
+    assert_eq!(report["plies"], 1);
+    assert_eq!(report["winner"], "x");
+    assert_eq!(report["pv"], serde_json::json!(["2"]));
+    for field in ["nodes", "evaluations", "cutoffs", "time_ms"] {
+        assert!(report[field].is_number(), "{field}");
+    }
+    let empty = json(&["best", "tictactoe", ".........", "--json", "--score", "plain"]);
+    assert_eq!(empty["nodes"], 18_296);
+    assert_eq!(empty["value"], 0);
+    let minimax = json(&[
+        "best",
+        "tictactoe",
+        ".........",
+        "--json",
+        "--algo",
+        "minimax",
+        "--score",
+        "plain",
+    ]);
+    assert_eq!(minimax["nodes"], 549_945);
+}
+
+#[test]
+fn solve_names_the_winner_and_the_distance() {
+    let (code, out, _) = run(&["solve", "tictactoe", "x.o/.x./o.."], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("x wins in 1 ply"), "{out}");
+    let report = json(&["solve", "tictactoe", "x........", "--json"]);
+    assert_eq!(report["outcome"], "draw");
+    assert_eq!(report["winner"], Value::Null);
+    let won = json(&["solve", "tictactoe", "--to-move", "o", "xx.oo....", "--json"]);
+    assert_eq!(
+        (won["outcome"].as_str(), won["winner"].as_str(), won["move"].as_str()),
+        (Some("win"), Some("o"), Some("5"))
+    );
+    let lost = json(&["solve", "tictactoe", "--to-move", "o", "xx.o.....", "--json"]);
+    assert_eq!((lost["outcome"].as_str(), lost["winner"].as_str()), (Some("loss"), Some("x")));
+}
+
+#[test]
+fn the_seed_tree_is_traced() {
+    let report = json(&["tree", "[[4,7,5],[9,2,6],[3,8,5]]", "--json"]);
+    assert_eq!(report["value"], 4);
+    assert_eq!(report["move"], 0);
+    assert_eq!(report["leaves_looked_at"].as_array().unwrap().len(), 6);
+    assert_eq!(report["leaves_pruned"], serde_json::json!([[1, 2], [2, 1], [2, 2]]));
+    assert!(report["trace"].as_array().unwrap().iter().any(|step| step["event"] == "cut"));
+    let minimax = json(&["tree", "[[4,7,5],[9,2,6],[3,8,5]]", "--algo", "minimax", "--json"]);
+    assert_eq!(minimax["leaves_looked_at"].as_array().unwrap().len(), 9);
+    let (code, out, _) = run(&["tree", "[[6,3,9],[8,1,4],[7,7,2]]", "--trace"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("leaves looked at: 8 of 9"), "{out}");
+    assert!(out.contains("alpha >= beta -> cut! 1 move(s) skipped"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["best", "tictactoe", "xxq......"], "unexpected character 'q' at position 3"),
+        (&["best", "tictactoe", "xx......."], "counts must differ by at most one"),
+        (&["best", "tictactoe", "x.o"], "a board has 9 cells, this one has 3"),
+        (&["best", "tictactoe", "xxxoo.o.."], "cannot be the side to move"),
+        (&["best", "tictactoe", ".........", "--algo", "magic"], "unknown algorithm 'magic'"),
+        (&["solve", "tictactoe", ".........", "--to-move", "z"], "unknown side 'z'"),
+        (&["tree", "[[4,7,5],[9,2,6],[3,8,5]"], "at column 25"),
+        (&["tree", "[[4,7],[]]"], "empty list"),
+    ];
+    for (args, message) in cases {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn batch_reads_lines_and_reports_bad_ones() {
+    let input = "xx.oo....\n\n# a comment\nnot a board\no........ x\n.........\n";
+    let (code, out, err) = run(&["batch", "tictactoe", "--score", "plain"], input);
+    assert_eq!(code, 2);
+    // The same numbers as `best` on each position.
+    let expected: Vec<String> = [("xx.oo....", "x"), ("o........", "x"), (".........", "x")]
+        .iter()
+        .map(|(board, side)| {
+            let best = json(&[
+                "best",
+                "tictactoe",
+                board,
+                "--to-move",
+                side,
+                "--score",
+                "plain",
+                "--json",
+            ]);
+            format!(
+                "{board} {} {} {}",
+                best["move"].as_str().unwrap(),
+                best["value"],
+                best["nodes"]
+            )
+        })
+        .collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    assert!(out.ends_with("......... 0 0 18296\n"), "{out}");
+    assert!(err.contains("line 4: bad board 'not a board'"), "{err}");
+    let (code, out, _) = run(&["batch", "tictactoe", "--solve", "--json"], "xx.oo....\n");
+    assert_eq!(code, 0);
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["winner"], "x");
+}
+
+#[test]
+fn play_survives_bad_input_and_ends_the_game() {
+    // The seed 001 bugs: letters, one number, 3 3, -1 -1, a taken cell.
+    let input = "abc\n1\n3 3\n-1 -1\n0 0\n1 1\n0 1\n1 0\n2 1\n2 2\n0 2\n1 2\n2 0\n";
+    let (code, out, err) = run(&["play", "tictactoe", "--human", "o", "--hint"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("'abc' is not a move"), "{out}");
+    assert!(out.contains("row 3 column 3 is off the board"), "{out}");
+    assert!(out.contains("row -1 column -1 is off the board"), "{out}");
+    assert!(out.contains("is taken"), "{out}");
+    assert!(out.contains("Recommended move:"), "{out}");
+    assert!(
+        out.contains("positions examined: 549,945") || out.contains("positions examined: 20,865"),
+        "{out}"
+    );
+    assert!(out.contains("x wins!") || out.contains("It's a draw!"), "{out}");
+    assert!(!out.contains("o wins!"), "{out}");
+}
+
+#[test]
+fn play_quits_undoes_and_reports_the_end_of_input() {
+    let (code, out, _) = run(&["play", "tictactoe", "--human", "x"], "4\nu\nu\n0\nq\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Move taken back."), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("Game abandoned."), "{out}");
+    let (code, _, err) = run(&["play", "tictactoe", "--human", "x"], "4\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("end of input before the game ended"), "{err}");
+    let (code, out, _) = run(&["play", "tictactoe", "--human", "none", "--first", "random"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("It's a draw!"), "{out}");
+}
+
+#[test]
+fn bench_seeds_matches_every_published_count() {
+    let figures = json(&["bench", "seeds", "--runs", "1", "--json"]);
+    let figures = figures.as_array().unwrap();
+    assert!(figures.len() >= 8);
+    for figure in figures {
+        assert_ne!(figure["matches"], false, "{figure}");
+    }
+}
