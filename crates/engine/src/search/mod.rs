@@ -226,5 +226,5 @@ pub(crate) fn pick(seed: u64, len: usize) -> usize {
 /// which keeps the last equal move (`<=`) without widening anything.
 pub(crate) fn needs_exact_ties(config: &SearchConfig) -> bool {
     let exact_by_cut = config.algorithm == Algorithm::AlphaBeta && config.cut != CutRule::Standard;
-    !matches!(config.tie_break, TieBreak::First) && !exact_by_cut
+    config.exact_ties && !matches!(config.tie_break, TieBreak::First) && !exact_by_cut
 }
