@@ -164,6 +164,23 @@ fn article_search_agrees_with_minimax_under_the_strict_cut() {
 }
 
 #[test]
+fn the_textbook_cut_can_pick_another_move() {
+    // The hare keeps the last minimum; under `beta <= alpha` a bound equal to the best so far
+    // passes for a tie, and the hare takes b2-a3, which minimax values worse.
+    let position = pos("H:b2 W:f8,h8,c7,d6 H");
+    let oracle = article::minimax(&position, 2);
+    let strict = article::search(&position, 2, CutRule::Strict);
+    let standard = article::search(&position, 2, CutRule::Standard);
+    assert_eq!(position.move_text(oracle.best_move.unwrap()), "b2-c3");
+    assert_eq!(strict.best_move, oracle.best_move);
+    assert_eq!(position.move_text(standard.best_move.unwrap()), "b2-a3");
+    assert_eq!(standard.value, oracle.value);
+    let mut after = position.clone();
+    after.play(standard.best_move.unwrap());
+    assert!(article::minimax(&after, 1).value > oracle.value);
+}
+
+#[test]
 fn article_experiment_from_the_start() {
     // The experiment of seed 003: heuristic evaluations from the start (the AI as the hare)
     // and after the hare's first move (the AI as the wolves). The article's own table is an
@@ -174,7 +191,12 @@ fn article_experiment_from_the_start() {
     };
     assert_eq!(counts(&start, CutRule::None), [14, 344, 6264, 141_427]);
     assert_eq!(counts(&start, CutRule::Strict), [14, 164, 2056, 33_052]);
-    assert_eq!(counts(&start, CutRule::Standard), [14, 104, 794, 6874]);
+    assert_eq!(counts(&start, CutRule::Standard), [8, 64, 553, 5413]);
+    let mut after = start.clone();
+    after.play(start.parse_move("e1-d2").unwrap());
+    assert_eq!(counts(&after, CutRule::None), [28, 516, 12_474, 228_865]);
+    assert_eq!(counts(&after, CutRule::Strict), [10, 114, 1808, 29_268]);
+    assert_eq!(counts(&after, CutRule::Standard), [10, 73, 710, 5922]);
     let best = article::search(&start, 8, CutRule::Strict);
     assert_eq!(start.move_text(best.best_move.unwrap()), "e1-d2");
     assert_eq!(best.value, 254);

@@ -71,7 +71,13 @@ pub fn config(position: &HareWolves, depth: u32, cut: CutRule) -> SearchConfig {
         Side::Wolves => TieBreak::First,
         Side::Hare => TieBreak::Last,
     };
-    let mut config = SearchConfig::with_algorithm(Algorithm::AlphaBeta).cut(cut).tie_break(tie_break).depth(depth);
+    // No widened window for ties: under the textbook cut the original compares a bound with
+    // the best as if it were a value, and that is what `--cut standard` shows.
+    let mut config = SearchConfig::with_algorithm(Algorithm::AlphaBeta)
+        .cut(cut)
+        .tie_break(tie_break)
+        .exact_ties(false)
+        .depth(depth);
     config.window = (Score::heuristic(-WINDOW), Score::heuristic(WINDOW));
     config
 }

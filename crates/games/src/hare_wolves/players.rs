@@ -78,6 +78,14 @@ impl Level {
     }
 }
 
+/// The search of the heuristic levels: negamax with an 8 MiB table at depth 2 × `level`,
+/// depth-aware scores for finished games and [`HareWolves::wolves_heuristic`] at the horizon.
+#[must_use]
+pub fn heuristic_config(level: u32) -> SearchConfig {
+    let config = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth).depth(2 * level);
+    SearchConfig { tt_bytes: 8 << 20, ..config }
+}
+
 /// A computer player at one level (keeps its transposition table between moves).
 #[derive(Debug)]
 pub struct Player {
@@ -90,13 +98,7 @@ impl Player {
     #[must_use]
     pub fn new(level: Level) -> Self {
         let searcher = match level {
-            Level::Heuristic(level) => {
-                let config = SearchConfig::with_algorithm(Algorithm::Negamax)
-                    .scoring(Scoring::Depth)
-                    .cut(CutRule::Standard)
-                    .depth(2 * level);
-                Some(Searcher::new(SearchConfig { tt_bytes: 8 << 20, ..config }))
-            }
+            Level::Heuristic(level) => Some(Searcher::new(heuristic_config(level))),
             Level::Article(_) | Level::Perfect => None,
         };
         Self { level, searcher }
