@@ -242,7 +242,8 @@ pub fn best(args: &BestArgs) -> Result<ExitCode> {
             text = text.replace("leaf evaluations", "heuristic evaluations");
             text += "value: on the article's scale, the hare's distance to rank 8 (0-254, wolves maximise)\n";
         }
-        text + &format!("under best play: {}\n", full.hint)
+        // The common verdict says "<side> wins"; the wolves are plural.
+        text.replace("(wolves wins", "(wolves win") + &format!("under best play: {}\n", full.hint)
     })?;
     Ok(ExitCode::SUCCESS)
 }

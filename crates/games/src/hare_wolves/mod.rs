@@ -295,7 +295,7 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// No piece of the side to move on `from`.
-    #[error("no {side} piece on {from}: it is the {side}' turn", side = .side.name())]
+    #[error("{from} holds no piece of the side to move ({side})", side = .side.name())]
     NoPiece {
         /// The side to move.
         side: Side,
