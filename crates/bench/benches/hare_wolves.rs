@@ -13,8 +13,12 @@ use criterion::{criterion_group, criterion_main, Criterion};
 fn article_depth_8(c: &mut Criterion) {
     let start = HareWolves::start();
     let mut group = c.benchmark_group("hare_wolves/article_depth_8");
-    for (name, cut) in [("minimax", CutRule::None), ("strict", CutRule::Strict), ("standard", CutRule::Standard)] {
-        group.bench_function(name, |b| b.iter(|| black_box(article::search(black_box(&start), 8, cut))));
+    for (name, cut) in
+        [("minimax", CutRule::None), ("strict", CutRule::Strict), ("standard", CutRule::Standard)]
+    {
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(article::search(black_box(&start), 8, cut)))
+        });
     }
     group.finish();
 }
@@ -22,7 +26,9 @@ fn article_depth_8(c: &mut Criterion) {
 fn solver_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("hare_wolves");
     group.sample_size(10);
-    group.bench_function("solver_start", |b| b.iter(|| black_box(solver::solve(black_box(&HareWolves::start())))));
+    group.bench_function("solver_start", |b| {
+        b.iter(|| black_box(solver::solve(black_box(&HareWolves::start()))))
+    });
     group.bench_function("table_build", |b| b.iter(|| black_box(Table::build())));
     group.finish();
 }

@@ -194,7 +194,9 @@ fn table_report(game: &HareWolves, elapsed_ms: f64) -> Report {
 fn level_search(game: &HareWolves, level: Level) -> Report {
     let start = Instant::now();
     match level {
-        Level::Article(level) => article_report(game, &article::search(game, 2 * level, CutRule::Strict), 2 * level),
+        Level::Article(level) => {
+            article_report(game, &article::search(game, 2 * level, CutRule::Strict), 2 * level)
+        }
         Level::Heuristic(level) => {
             let result = Searcher::new(heuristic_config(level)).search(&mut game.clone());
             Report::new(game, &result, alphabeta_engine::Scoring::Depth)
@@ -216,7 +218,8 @@ fn print_json_or(json: bool, value: &impl Serialize, text: impl FnOnce() -> Stri
 /// `best hare-wolves`.
 pub fn best(args: &BestArgs) -> Result<ExitCode> {
     let game = parse_position(&args.position)?;
-    let hint = if game.is_over() { "the game is over".to_string() } else { Table::shared().hint(&game) };
+    let hint =
+        if game.is_over() { "the game is over".to_string() } else { Table::shared().hint(&game) };
     let (report, level_text, cut) = match args.mode {
         Mode::Article => {
             let level: u32 = args
@@ -225,9 +228,18 @@ pub fn best(args: &BestArgs) -> Result<ExitCode> {
                 .parse()
                 .ok()
                 .filter(|level| (1..=30).contains(level))
-                .with_context(|| format!("article mode needs a level 1-30 (depth 2 x level), not '{}'", args.level.trim()))?;
+                .with_context(|| {
+                    format!(
+                        "article mode needs a level 1-30 (depth 2 x level), not '{}'",
+                        args.level.trim()
+                    )
+                })?;
             let result = article::search(&game, 2 * level, args.cut);
-            (article_report(&game, &result, 2 * level), level.to_string(), Some(args.cut.to_string()))
+            (
+                article_report(&game, &result, 2 * level),
+                level.to_string(),
+                Some(args.cut.to_string()),
+            )
         }
         Mode::Level => {
             let level: Level = args.level.parse()?;
@@ -385,12 +397,20 @@ fn run_session(
             } else {
                 "the hare is trapped"
             };
-            writeln!(out, "{} {}! ({how}, after {} plies)", winner, if winner == Side::Hare { "wins" } else { "win" }, history.len())?;
+            writeln!(
+                out,
+                "{} {}! ({how}, after {} plies)",
+                winner,
+                if winner == Side::Hare { "wins" } else { "win" },
+                history.len()
+            )?;
             return Ok(ExitCode::SUCCESS);
         }
         if !is_human(game.to_move()) {
             let start = Instant::now();
-            let Some(mv) = ai.choose(&game) else { bail!("the AI found no move in a position that is not over") };
+            let Some(mv) = ai.choose(&game) else {
+                bail!("the AI found no move in a position that is not over")
+            };
             writeln!(
                 out,
                 "AI ({}, level {}) plays {} ({:.3} s)",
@@ -408,7 +428,11 @@ fn run_session(
             print_hint(&game, out)?;
             hinted = true;
         }
-        write!(out, "{} to move, type a move like e1-d2 or just d2 (h hint, u undo, q quit): ", game.to_move())?;
+        write!(
+            out,
+            "{} to move, type a move like e1-d2 or just d2 (h hint, u undo, q quit): ",
+            game.to_move()
+        )?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -491,14 +515,20 @@ fn experiment() -> Vec<ExperimentRow> {
     for (ai, position) in [("hare", &start), ("wolves", &after)] {
         for depth in [2, 4, 6, 8] {
             let oracle = article::search(position, depth, CutRule::None);
-            for (search, cut) in [("minimax", CutRule::None), ("strict", CutRule::Strict), ("standard", CutRule::Standard)] {
+            for (search, cut) in [
+                ("minimax", CutRule::None),
+                ("strict", CutRule::Strict),
+                ("standard", CutRule::Standard),
+            ] {
                 let result = article::search(position, depth, cut);
                 rows.push(ExperimentRow {
                     ai,
                     depth,
                     search,
                     evaluations: result.stats.heuristic_evaluations,
-                    best_move: result.best_move.map_or_else(|| "-".into(), |mv| position.move_text(mv)),
+                    best_move: result
+                        .best_move
+                        .map_or_else(|| "-".into(), |mv| position.move_text(mv)),
                     value: result.value,
                     differs: result.best_move != oracle.best_move,
                 });
@@ -534,7 +564,10 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     println!("AI as the hare from the start (H:e1 W:b8,d8,f8,h8 H); AI as the wolves after e1-d2.");
     println!("minimax = no cut; strict = the article's alpha-beta (beta < alpha); standard = beta <= alpha.");
     println!();
-    println!("{:<7} {:>5} {:<9} {:>12} {:<7} {:>5}", "AI", "depth", "search", "evaluations", "move", "value");
+    println!(
+        "{:<7} {:>5} {:<9} {:>12} {:<7} {:>5}",
+        "AI", "depth", "search", "evaluations", "move", "value"
+    );
     for row in &rows {
         println!(
             "{:<7} {:>5} {:<9} {:>12} {:<7} {:>5}{}",
@@ -547,17 +580,27 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             if row.differs { "  <- not minimax's move" } else { "" }
         );
     }
-    let differing: Vec<String> =
-        rows.iter().filter(|row| row.differs).map(|row| format!("{} depth {}", row.ai, row.depth)).collect();
+    let differing: Vec<String> = rows
+        .iter()
+        .filter(|row| row.differs)
+        .map(|row| format!("{} depth {}", row.ai, row.depth))
+        .collect();
     println!();
     if differing.is_empty() {
         println!("The non-strict cut picks minimax's move in every row here.");
     } else {
-        println!("The non-strict cut picks another move than minimax at: {}.", differing.join(", "));
+        println!(
+            "The non-strict cut picks another move than minimax at: {}.",
+            differing.join(", ")
+        );
     }
     println!();
     println!("Solver (negamax + TT, depth-aware) from the start: {} win in {} plies, {} positions, {:.0} ms", solved.winner, solved.plies, thousands(solved.stats.nodes), solve_ms);
-    println!("Table (retrograde, {} states): start = {start_hint}, built in {:.0} ms", thousands(table.len() as u64), table_ms);
+    println!(
+        "Table (retrograde, {} states): start = {start_hint}, built in {:.0} ms",
+        thousands(table.len() as u64),
+        table_ms
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -572,7 +615,13 @@ fn bench_match(json: bool) -> Result<ExitCode> {
     let hare_won = won_positions(Side::Hare, 200, 2);
     let rates: Vec<(Level, u32, u32)> = levels
         .iter()
-        .map(|&level| (level, conversions(level, Side::Wolves, &wolves_won), conversions(level, Side::Hare, &hare_won)))
+        .map(|&level| {
+            (
+                level,
+                conversions(level, Side::Wolves, &wolves_won),
+                conversions(level, Side::Hare, &hare_won),
+            )
+        })
         .collect();
     if json {
         let value = serde_json::json!({
@@ -598,7 +647,10 @@ fn bench_match(json: bool) -> Result<ExitCode> {
         print!("{:>8}", wolves.to_string());
         for &hare in &levels {
             let pairing = pairings.iter().find(|p| p.wolves == wolves && p.hare == hare);
-            print!("{:>8}", pairing.map_or_else(String::new, |p| format!("{}/{}", p.wolves_won, p.games)));
+            print!(
+                "{:>8}",
+                pairing.map_or_else(String::new, |p| format!("{}/{}", p.wolves_won, p.games))
+            );
         }
         println!();
     }
@@ -606,7 +658,12 @@ fn bench_match(json: bool) -> Result<ExitCode> {
     println!("Won positions converted against the perfect opponent ({} sampled wolves wins, {} hare wins):", wolves_won.len(), hare_won.len());
     println!("{:>8} {:>14} {:>14}", "level", "as the wolves", "as the hare");
     for (level, wolves, hare) in &rates {
-        println!("{:>8} {:>14} {:>14}", level.to_string(), format!("{wolves}/{}", wolves_won.len()), format!("{hare}/{}", hare_won.len()));
+        println!(
+            "{:>8} {:>14} {:>14}",
+            level.to_string(),
+            format!("{wolves}/{}", wolves_won.len()),
+            format!("{hare}/{}", hare_won.len())
+        );
     }
     println!("time: {:.1} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)

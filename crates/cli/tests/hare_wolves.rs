@@ -27,15 +27,38 @@ const START: &str = "H:e1 W:b8,d8,f8,h8 H";
 
 #[test]
 fn article_mode_gives_the_programs_move_value_and_evaluations() {
-    let report = json(&["best", "hare-wolves", START, "--mode", "article", "--level", "4", "--json"]);
+    let report =
+        json(&["best", "hare-wolves", START, "--mode", "article", "--level", "4", "--json"]);
     assert_eq!(report["move"], "e1-d2");
     assert_eq!(report["value"], 254);
     assert_eq!(report["evaluations"], 33_052);
     assert_eq!(report["cut"], "strict");
     assert_eq!(report["hint"], "wolves win in 44 plies");
-    let minimax = json(&["best", "hare-wolves", START, "--mode", "article", "--level", "4", "--cut", "none", "--json"]);
+    let minimax = json(&[
+        "best",
+        "hare-wolves",
+        START,
+        "--mode",
+        "article",
+        "--level",
+        "4",
+        "--cut",
+        "none",
+        "--json",
+    ]);
     assert_eq!(minimax["evaluations"], 141_427);
-    let textbook = json(&["best", "hare-wolves", "H:b2 W:f8,h8,c7,d6 H", "--mode", "article", "--level", "1", "--cut", "standard", "--json"]);
+    let textbook = json(&[
+        "best",
+        "hare-wolves",
+        "H:b2 W:f8,h8,c7,d6 H",
+        "--mode",
+        "article",
+        "--level",
+        "1",
+        "--cut",
+        "standard",
+        "--json",
+    ]);
     assert_eq!(textbook["move"], "b2-a3");
 }
 

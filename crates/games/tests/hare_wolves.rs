@@ -31,8 +31,10 @@ impl Rng {
 /// Unfinished positions met in random games from the four starts.
 fn sampled_positions(count: usize, seed: u64) -> Vec<HareWolves> {
     let mut rng = Rng(seed);
-    let starts: Vec<HareWolves> =
-        ["a1", "c1", "e1", "g1"].iter().map(|s| HareWolves::start_from(s.parse().unwrap()).unwrap()).collect();
+    let starts: Vec<HareWolves> = ["a1", "c1", "e1", "g1"]
+        .iter()
+        .map(|s| HareWolves::start_from(s.parse().unwrap()).unwrap())
+        .collect();
     let mut positions = Vec::new();
     while positions.len() < count {
         let mut game = starts[rng.below(4)].clone();
@@ -75,7 +77,8 @@ fn table_and_solver_agree_on_hand_derived_positions() {
     for &(text, win, plies) in SHORT {
         let position = pos(text);
         assert_eq!(table.value(&position), Value { win, plies }, "{text}");
-        let expected = if win { Score::win_in(u32::from(plies)) } else { Score::loss_in(u32::from(plies)) };
+        let expected =
+            if win { Score::win_in(u32::from(plies)) } else { Score::loss_in(u32::from(plies)) };
         assert_eq!(solver::solve(&position).score, expected, "{text}");
     }
     assert_eq!(table.hint(&pos("H:c7 W:a5,e5,g5,h6 H")), "hare wins in 1 ply");
@@ -97,7 +100,10 @@ fn the_start_is_a_wolves_win_in_44() {
     assert_eq!(solved.pv.len(), 44);
     let mut game = HareWolves::start();
     for &mv in &solved.pv {
-        assert_eq!(table.score(&game), table.move_values(&game).iter().find(|(m, _)| *m == mv).unwrap().1.score());
+        assert_eq!(
+            table.score(&game),
+            table.move_values(&game).iter().find(|(m, _)| *m == mv).unwrap().1.score()
+        );
         game.play(mv);
     }
     assert_eq!(game.winner(), Some(Side::Wolves));
@@ -150,7 +156,12 @@ fn article_search_agrees_with_minimax_under_the_strict_cut() {
         for depth in [1, 2, 3, 4, 5] {
             let oracle = article::minimax(&position, depth);
             let strict = article::search(&position, depth, CutRule::Strict);
-            assert_eq!((strict.best_move, strict.value), (oracle.best_move, oracle.value), "{}", position.position_text());
+            assert_eq!(
+                (strict.best_move, strict.value),
+                (oracle.best_move, oracle.value),
+                "{}",
+                position.position_text()
+            );
             assert!(strict.stats.heuristic_evaluations <= oracle.stats.heuristic_evaluations);
             let none = article::search(&position, depth, CutRule::None);
             assert_eq!((none.best_move, none.value), (oracle.best_move, oracle.value));
@@ -232,7 +243,12 @@ fn perfect_hare_never_loses_a_won_position() {
         let mut wolves = Player::new(level.parse().unwrap());
         for position in &won {
             let played = play_out(position, &mut wolves, &mut hare);
-            assert_eq!(played.winner, Side::Hare, "wolves level {level}: {}", position.position_text());
+            assert_eq!(
+                played.winner,
+                Side::Hare,
+                "wolves level {level}: {}",
+                position.position_text()
+            );
             if level == "perfect" {
                 assert_eq!(played.moves.len(), usize::from(table.winner(position).1));
             }

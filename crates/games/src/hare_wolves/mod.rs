@@ -94,7 +94,8 @@ impl Square {
     /// One diagonal step, if it stays on the board.
     #[must_use]
     pub fn step(self, direction: Direction) -> Option<Square> {
-        let (file, rank) = (self.file() as i8 + direction.files(), self.rank() as i8 + direction.ranks());
+        let (file, rank) =
+            (self.file() as i8 + direction.files(), self.rank() as i8 + direction.ranks());
         ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| Square((rank * 8 + file) as u8))
     }
 }
@@ -392,7 +393,10 @@ impl HareWolves {
     /// A [`PositionError`] naming what is wrong.
     pub fn parse(text: &str) -> Result<Self, PositionError> {
         let (mut hare, mut wolves, mut side) = (None, None, None);
-        let mut parts = text.split(|c: char| c.is_whitespace() || c == ';').filter(|p| !p.is_empty()).peekable();
+        let mut parts = text
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|p| !p.is_empty())
+            .peekable();
         if parts.peek().is_none() {
             return Err(PositionError::Empty);
         }
@@ -434,7 +438,8 @@ impl HareWolves {
             }
         }
         let hare = hare.ok_or(PositionError::Missing("where the hare is (H:e1)"))?;
-        let wolves = wolves.ok_or(PositionError::Missing("where the wolves are (W:b8,d8,f8,h8)"))?;
+        let wolves =
+            wolves.ok_or(PositionError::Missing("where the wolves are (W:b8,d8,f8,h8)"))?;
         let side = side.ok_or(PositionError::Missing("who is to move (H or W at the end)"))?;
         for square in std::iter::once(hare).chain(wolves.iter().copied()) {
             if !square.is_dark() {
@@ -452,7 +457,11 @@ impl HareWolves {
     ///
     /// # Errors
     /// As [`HareWolves::new`].
-    pub fn in_text_order(hare: Square, mut wolves: [Square; 4], to_move: Side) -> Result<Self, PositionError> {
+    pub fn in_text_order(
+        hare: Square,
+        mut wolves: [Square; 4],
+        to_move: Side,
+    ) -> Result<Self, PositionError> {
         wolves.sort_by_key(|wolf| std::cmp::Reverse((wolf.file(), wolf.rank())));
         Self::new(hare, wolves, to_move)
     }
@@ -513,7 +522,9 @@ impl HareWolves {
     #[must_use]
     pub fn can_move(&self) -> bool {
         match self.to_move {
-            Side::Hare => HARE_DIRECTIONS.iter().any(|&d| self.hare.step(d).is_some_and(|to| self.is_empty(to))),
+            Side::Hare => HARE_DIRECTIONS
+                .iter()
+                .any(|&d| self.hare.step(d).is_some_and(|to| self.is_empty(to))),
             Side::Wolves => self.wolves.iter().any(|wolf| {
                 WOLF_DIRECTIONS.iter().any(|&d| wolf.step(d).is_some_and(|to| self.is_empty(to)))
             }),
@@ -557,7 +568,12 @@ impl HareWolves {
             return Err(MoveError::GameOver);
         }
         if !self.moves().contains(&mv) {
-            return Err(MoveError::Illegal { piece: "side to move", from: mv.from, to: mv.to, why: "not a legal move here" });
+            return Err(MoveError::Illegal {
+                piece: "side to move",
+                from: mv.from,
+                to: mv.to,
+                why: "not a legal move here",
+            });
         }
         self.play(mv);
         Ok(())
@@ -568,7 +584,10 @@ impl HareWolves {
     pub fn neighbours(bits: u64) -> u64 {
         const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
         const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        ((bits << 9) & NOT_A) | ((bits << 7) & NOT_H) | ((bits >> 7) & NOT_A) | ((bits >> 9) & NOT_H)
+        ((bits << 9) & NOT_A)
+            | ((bits << 7) & NOT_H)
+            | ((bits >> 7) & NOT_A)
+            | ((bits >> 9) & NOT_H)
     }
 
     /// Seed 003's heuristic: 0 if the hare is on rank 8, otherwise the number of steps the hare
@@ -620,7 +639,8 @@ impl HareWolves {
     pub fn wolves_heuristic(&self) -> i32 {
         let hare_rank = i32::from(self.hare.rank());
         let ranks = self.wolves.map(|wolf| i32::from(wolf.rank()));
-        let (top, bottom) = (ranks.iter().max().copied().unwrap_or(0), ranks.iter().min().copied().unwrap_or(0));
+        let (top, bottom) =
+            (ranks.iter().max().copied().unwrap_or(0), ranks.iter().min().copied().unwrap_or(0));
         if hare_rank >= top {
             return -1000 + (7 - hare_rank);
         }
@@ -636,7 +656,9 @@ impl HareWolves {
     #[must_use]
     pub fn key(&self) -> u64 {
         let wolves = self.wolves.iter().fold(0u64, |bits, wolf| bits | 1 << wolf.dark_index());
-        wolves | u64::from(self.hare.dark_index()) << 32 | u64::from(self.to_move == Side::Wolves) << 37
+        wolves
+            | u64::from(self.hare.dark_index()) << 32
+            | u64::from(self.to_move == Side::Wolves) << 37
     }
 
     /// The same position with the side to move changed (for tables and tests).
@@ -770,7 +792,10 @@ impl HareWolves {
             Side::Wolves if self.wolf_bits & from.bit() != 0 => "wolf",
             side => return Err(MoveError::NoPiece { side, from }),
         };
-        let (files, ranks) = (i32::from(to.file()) - i32::from(from.file()), i32::from(to.rank()) - i32::from(from.rank()));
+        let (files, ranks) = (
+            i32::from(to.file()) - i32::from(from.file()),
+            i32::from(to.rank()) - i32::from(from.rank()),
+        );
         let why = if files.abs() != 1 || ranks.abs() != 1 {
             "pieces move one square diagonally"
         } else if piece == "wolf" && ranks > 0 {

@@ -82,7 +82,8 @@ impl Level {
 /// depth-aware scores for finished games and [`HareWolves::wolves_heuristic`] at the horizon.
 #[must_use]
 pub fn heuristic_config(level: u32) -> SearchConfig {
-    let config = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth).depth(2 * level);
+    let config =
+        SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth).depth(2 * level);
     SearchConfig { tt_bytes: 8 << 20, ..config }
 }
 
@@ -116,8 +117,12 @@ impl Player {
             return None;
         }
         match (self.level, &mut self.searcher) {
-            (Level::Article(level), _) => article::search(position, 2 * level, CutRule::Strict).best_move,
-            (Level::Heuristic(_), Some(searcher)) => searcher.search(&mut position.clone()).best_move,
+            (Level::Article(level), _) => {
+                article::search(position, 2 * level, CutRule::Strict).best_move
+            }
+            (Level::Heuristic(_), Some(searcher)) => {
+                searcher.search(&mut position.clone()).best_move
+            }
             (Level::Heuristic(_), None) => unreachable!("heuristic players have a searcher"),
             (Level::Perfect, _) => Table::shared().best_move(position),
         }
@@ -145,7 +150,8 @@ pub fn play_out(position: &HareWolves, wolves: &mut Player, hare: &mut Player) -
             Side::Wolves => &mut *wolves,
             Side::Hare => &mut *hare,
         };
-        let mv = player.choose(&game).unwrap_or_else(|| unreachable!("an unfinished game has a move"));
+        let mv =
+            player.choose(&game).unwrap_or_else(|| unreachable!("an unfinished game has a move"));
         game.play(mv);
         moves.push(mv);
     }
@@ -186,7 +192,12 @@ pub fn self_play_match(levels: &[Level]) -> Vec<Pairing> {
                 .iter()
                 .filter(|start| play_out(start, &mut wolves, &mut hare).winner == Side::Wolves)
                 .count() as u32;
-            pairings.push(Pairing { wolves: wolves_level, hare: hare_level, wolves_won, games: starts.len() as u32 });
+            pairings.push(Pairing {
+                wolves: wolves_level,
+                hare: hare_level,
+                wolves_won,
+                games: starts.len() as u32,
+            });
         }
     }
     pairings
@@ -243,5 +254,9 @@ pub fn conversions(level: Level, side: Side, positions: &[HareWolves]) -> u32 {
 #[must_use]
 pub fn won_positions(side: Side, count: usize, seed: u64) -> Vec<HareWolves> {
     let table = Table::shared();
-    sample_positions(count * 8, seed).into_iter().filter(|p| table.winner(p).0 == side).take(count).collect()
+    sample_positions(count * 8, seed)
+        .into_iter()
+        .filter(|p| table.winner(p).0 == side)
+        .take(count)
+        .collect()
 }

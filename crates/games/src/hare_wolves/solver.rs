@@ -3,7 +3,9 @@
 //! [`super::HareWolves::wolves_heuristic`] one move ahead. It proves the value of any position
 //! and its distance: the winner hurries, the loser delays.
 
-use alphabeta_engine::{Algorithm, Game, MoveOrdering, Score, Scoring, SearchConfig, Searcher, Stats};
+use alphabeta_engine::{
+    Algorithm, Game, MoveOrdering, Score, Scoring, SearchConfig, Searcher, Stats,
+};
 
 use super::{HareWolves, Move, Side};
 
@@ -12,7 +14,9 @@ use super::{HareWolves, Move, Side};
 pub fn config() -> SearchConfig {
     SearchConfig {
         tt_bytes: 16 << 20,
-        ..SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth).ordering(MoveOrdering::Game)
+        ..SearchConfig::with_algorithm(Algorithm::Negamax)
+            .scoring(Scoring::Depth)
+            .ordering(MoveOrdering::Game)
     }
 }
 

@@ -112,7 +112,8 @@ impl Value {
             if child.win {
                 slowest_loss = slowest_loss.max(child.plies + 1);
             } else {
-                fastest_win = Some(fastest_win.map_or(child.plies + 1, |best| best.min(child.plies + 1)));
+                fastest_win =
+                    Some(fastest_win.map_or(child.plies + 1, |best| best.min(child.plies + 1)));
             }
         }
         match (fastest_win, any) {
@@ -153,7 +154,8 @@ impl Table {
                 }
             }
         }
-        let rank_sum = |mask: u32| (0..32).filter(|bit| mask >> bit & 1 == 1).map(|bit| bit / 4).sum::<u32>();
+        let rank_sum =
+            |mask: u32| (0..32).filter(|bit| mask >> bit & 1 == 1).map(|bit| bit / 4).sum::<u32>();
         sets.sort_by_key(|&mask| rank_sum(mask));
 
         let mut values = vec![0u8; STATES];
@@ -178,10 +180,12 @@ impl Table {
                 let value = if hare / 4 == 7 {
                     Value { win: false, plies: 0 }
                 } else {
-                    Value::parent(wolf_moves.iter().filter(|&&(_, to, _)| to != hare).map(|&(_, _, child)| {
-                        Value::decode(values[index(child, hare, Side::Hare)])
-                            .unwrap_or_else(|| unreachable!("lower sets come first"))
-                    }))
+                    Value::parent(wolf_moves.iter().filter(|&&(_, to, _)| to != hare).map(
+                        |&(_, _, child)| {
+                            Value::decode(values[index(child, hare, Side::Hare)])
+                                .unwrap_or_else(|| unreachable!("lower sets come first"))
+                        },
+                    ))
                 };
                 values[index(set, hare, Side::Wolves)] = value.encode();
             }
@@ -190,12 +194,15 @@ impl Table {
                 let value = if hare / 4 == 7 {
                     Value { win: true, plies: 0 }
                 } else {
-                    Value::parent(NEIGHBOURS[usize::from(hare)].iter().filter(|&&to| to != u8::MAX && mask & 1 << to == 0).map(
-                        |&to| {
-                            Value::decode(values[index(set, to, Side::Wolves)])
-                                .unwrap_or_else(|| unreachable!("step 3 filled this set"))
-                        },
-                    ))
+                    Value::parent(
+                        NEIGHBOURS[usize::from(hare)]
+                            .iter()
+                            .filter(|&&to| to != u8::MAX && mask & 1 << to == 0)
+                            .map(|&to| {
+                                Value::decode(values[index(set, to, Side::Wolves)])
+                                    .unwrap_or_else(|| unreachable!("step 3 filled this set"))
+                            }),
+                    )
                 };
                 values[index(set, hare, Side::Hare)] = value.encode();
             }
@@ -213,7 +220,8 @@ impl Table {
     #[must_use]
     pub fn value(&self, position: &HareWolves) -> Value {
         let mask = position.wolves().iter().fold(0u32, |bits, wolf| bits | 1 << wolf.dark_index());
-        let byte = self.values[index(rank_of(mask), position.hare().dark_index(), position.to_move())];
+        let byte =
+            self.values[index(rank_of(mask), position.hare().dark_index(), position.to_move())];
         Value::decode(byte).unwrap_or_else(|| unreachable!("a checked position is in the table"))
     }
 

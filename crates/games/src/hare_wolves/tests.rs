@@ -104,16 +104,28 @@ fn parse_errors_are_clear() {
     assert_eq!(error(""), PositionError::Empty);
     assert_eq!(error("H:e1 W:b8,d8,f8 H"), PositionError::WrongWolfCount(3));
     assert_eq!(error("H:e1 W:b8,d8,f8,h8,a7 H"), PositionError::WrongWolfCount(5));
-    assert_eq!(error("H:e2 W:b8,d8,f8,h8 H"), PositionError::LightSquare { square: "e2".parse().unwrap() });
-    assert_eq!(error("H:e1 W:a8,d8,f8,h8 H"), PositionError::LightSquare { square: "a8".parse().unwrap() });
+    assert_eq!(
+        error("H:e2 W:b8,d8,f8,h8 H"),
+        PositionError::LightSquare { square: "e2".parse().unwrap() }
+    );
+    assert_eq!(
+        error("H:e1 W:a8,d8,f8,h8 H"),
+        PositionError::LightSquare { square: "a8".parse().unwrap() }
+    );
     assert_eq!(error("H:b8 W:b8,d8,f8,h8 W"), PositionError::Overlap("b8".parse().unwrap()));
     assert_eq!(error("H:e1 W:b8,b8,f8,h8 W"), PositionError::Overlap("b8".parse().unwrap()));
     assert_eq!(error("H:e9 W:b8,d8,f8,h8 H"), PositionError::BadSquare("e9".into()));
     assert_eq!(error("H:e1 W:b8,d8,f8,h8 X"), PositionError::Unexpected("X".into()));
-    assert_eq!(error("H:e1 W:b8,d8,f8,h8"), PositionError::Missing("who is to move (H or W at the end)"));
+    assert_eq!(
+        error("H:e1 W:b8,d8,f8,h8"),
+        PositionError::Missing("who is to move (H or W at the end)")
+    );
     assert_eq!(error("W:b8,d8,f8,h8 H"), PositionError::Missing("where the hare is (H:e1)"));
     assert_eq!(error("H:e1 H:c1 W:b8,d8,f8,h8 H"), PositionError::Repeated("hare"));
-    assert_eq!(error("H:d8 W:b6,b8,f8,h8 H"), PositionError::HareAlreadyHome("d8".parse().unwrap()));
+    assert_eq!(
+        error("H:d8 W:b6,b8,f8,h8 H"),
+        PositionError::HareAlreadyHome("d8".parse().unwrap())
+    );
     assert!(error("H:e2 W:b8,d8,f8,h8 H").to_string().contains("light square"));
     // Spacing and case are free.
     assert_eq!(pos("h:E1  w:b8, d8, f8, h8  h"), HareWolves::start());
@@ -131,18 +143,30 @@ fn move_parsing() {
     assert_eq!(start.parse_move(""), Err(MoveError::Empty));
     assert_eq!(start.parse_move("hello"), Err(MoveError::Syntax("hello".into())));
     assert_eq!(start.parse_move("e1-z9"), Err(MoveError::BadSquare("z9".into())));
-    assert_eq!(start.parse_move("e3"), Err(MoveError::Unreachable("e3".parse().unwrap(), Side::Hare)));
+    assert_eq!(
+        start.parse_move("e3"),
+        Err(MoveError::Unreachable("e3".parse().unwrap(), Side::Hare))
+    );
     assert_eq!(
         start.parse_move("b8-a7"),
         Err(MoveError::NoPiece { side: Side::Hare, from: "b8".parse().unwrap() })
     );
-    assert!(matches!(start.parse_move("e1-e3"), Err(MoveError::Illegal { why: "pieces move one square diagonally", .. })));
+    assert!(matches!(
+        start.parse_move("e1-e3"),
+        Err(MoveError::Illegal { why: "pieces move one square diagonally", .. })
+    ));
     let wolves = pos("H:e1 W:b6,d8,f8,h8 W");
-    assert!(matches!(wolves.parse_move("b6-c7"), Err(MoveError::Illegal { why: "wolves only move down, towards rank 1", .. })));
+    assert!(matches!(
+        wolves.parse_move("b6-c7"),
+        Err(MoveError::Illegal { why: "wolves only move down, towards rank 1", .. })
+    ));
     assert!(matches!(wolves.parse_move("e7"), Err(MoveError::Ambiguous(..))));
     assert_eq!(wolves.parse_move("a5").unwrap().to_string(), "b6-a5");
     let taken = pos("H:c5 W:b6,d8,f8,h8 W");
-    assert!(matches!(taken.parse_move("b6-c5"), Err(MoveError::Illegal { why: "the square is taken", .. })));
+    assert!(matches!(
+        taken.parse_move("b6-c5"),
+        Err(MoveError::Illegal { why: "the square is taken", .. })
+    ));
     let text = wolves.parse_move("e7").unwrap_err().to_string();
     assert!(text.contains("more than one wolf"), "{text}");
 }
@@ -160,7 +184,12 @@ fn keys_identify_positions() {
     let start = HareWolves::start();
     assert_ne!(start.key(), start.with_side(Side::Wolves).key());
     // The identity order of the wolves does not change the position.
-    let a = HareWolves::new("e1".parse().unwrap(), ["b8", "d8", "f8", "h8"].map(|s| s.parse().unwrap()), Side::Hare).unwrap();
+    let a = HareWolves::new(
+        "e1".parse().unwrap(),
+        ["b8", "d8", "f8", "h8"].map(|s| s.parse().unwrap()),
+        Side::Hare,
+    )
+    .unwrap();
     assert_eq!(a.key(), start.key());
     for dark in 0..32 {
         let square = Square::from_dark_index(dark);
