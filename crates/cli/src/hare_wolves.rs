@@ -1,7 +1,7 @@
 //! `alphabeta <command> hare-wolves ...`: seed 003's game, its article-exact AI, the solver
 //! and the complete table.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,10 +13,11 @@ use alphabeta_games::hare_wolves::players::{
 use alphabeta_games::hare_wolves::table::Table;
 use alphabeta_games::hare_wolves::{solver, HareWolves, Move, Side, Square};
 use alphabeta_games::Notation;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use crate::play::{Ai, Session};
 use crate::report::{pv_text, thousands, Report};
 
 /// Who plays which side.
@@ -254,8 +255,7 @@ pub fn best(args: &BestArgs) -> Result<ExitCode> {
             text = text.replace("leaf evaluations", "heuristic evaluations");
             text += "value: on the article's scale, the hare's distance to rank 8 (0-254, wolves maximise)\n";
         }
-        // The common verdict says "<side> wins"; the wolves are plural.
-        text.replace("(wolves wins", "(wolves win") + &format!("under best play: {}\n", full.hint)
+        text + &format!("under best play: {}\n", full.hint)
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -359,7 +359,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
 /// `play hare-wolves`.
 pub fn play(args: &PlayArgs) -> Result<ExitCode> {
     let game = HareWolves::start_from(args.start)?;
-    let mut ai = Player::new(args.level);
+    let ai = Player::new(args.level);
     let human = args.human;
     let is_human = move |side: Side| match human {
         Human::Hare => side == Side::Hare,
@@ -367,126 +367,47 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
         Human::Both => true,
         Human::None => false,
     };
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
+    println!(
         "Hare and wolves: the hare (H) moves first and wins on reaching rank 8; the wolves (W) move only down and win by trapping it. AI level {}.",
         args.level
-    )?;
-    run_session(game, &mut ai, &is_human, args.hint, &mut io::stdin().lock(), &mut out)
+    );
+    let session = Session {
+        game,
+        is_human: Box::new(move |game: &HareWolves| is_human(game.to_move())),
+        ai: Box::new(PlayerAi(ai)),
+        hint: args.hint,
+        move_help: "type a move like e1-d2 or just d2 (h hint, u undo, q quit)",
+        ending,
+    };
+    session.run(&mut io::stdin().lock(), &mut io::stdout().lock())
 }
 
-fn run_session(
-    mut game: HareWolves,
-    ai: &mut Player,
-    is_human: &dyn Fn(Side) -> bool,
-    hint: bool,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<ExitCode> {
-    let echo = !io::stdin().is_terminal();
-    let mut history: Vec<Move> = Vec::new();
-    let mut hinted = false;
-    writeln!(out, "{}", game.drawing())?;
-    loop {
-        if let Some(winner) = game.winner() {
-            let how = if winner == Side::Hare && game.hare().rank() == 7 {
-                "the hare reached rank 8"
-            } else if winner == Side::Hare {
-                "the wolves cannot move"
-            } else {
-                "the hare is trapped"
-            };
-            writeln!(
-                out,
-                "{} {}! ({how}, after {} plies)",
-                winner,
-                if winner == Side::Hare { "wins" } else { "win" },
-                history.len()
-            )?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        if !is_human(game.to_move()) {
-            let start = Instant::now();
-            let Some(mv) = ai.choose(&game) else {
-                bail!("the AI found no move in a position that is not over")
-            };
-            writeln!(
-                out,
-                "AI ({}, level {}) plays {} ({:.3} s)",
-                game.to_move(),
-                ai.level(),
-                game.move_text(mv),
-                start.elapsed().as_secs_f64()
-            )?;
-            alphabeta_engine::Game::play(&mut game, mv);
-            history.push(mv);
-            writeln!(out, "{}", game.drawing())?;
-            continue;
-        }
-        if hint && !hinted {
-            print_hint(&game, out)?;
-            hinted = true;
-        }
-        write!(
-            out,
-            "{} to move, type a move like e1-d2 or just d2 (h hint, u undo, q quit): ",
-            game.to_move()
-        )?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            bail!("end of input before the game ended (type q to quit)");
-        }
-        if echo {
-            writeln!(out, "{}", line.trim_end())?;
-        }
-        match line.trim() {
-            "q" | "quit" => {
-                writeln!(out, "Game abandoned.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            "h" | "hint" | "?" => print_hint(&game, out)?,
-            "u" | "undo" => {
-                // Take back to the previous position where a human was to move.
-                let mut undone = false;
-                while let Some(mv) = history.pop() {
-                    alphabeta_engine::Game::undo(&mut game, mv);
-                    if is_human(game.to_move()) {
-                        undone = true;
-                        break;
-                    }
-                }
-                if undone {
-                    writeln!(out, "Move taken back.\n{}", game.drawing())?;
-                } else {
-                    // Nothing of a human's to take back: replay what was undone.
-                    writeln!(out, "Nothing to undo.")?;
-                }
-                hinted = false;
-                if !undone {
-                    continue;
-                }
-            }
-            text => match game.parse_move(text) {
-                Ok(mv) => {
-                    alphabeta_engine::Game::play(&mut game, mv);
-                    history.push(mv);
-                    hinted = false;
-                    writeln!(out, "{}", game.drawing())?;
-                }
-                Err(error) => writeln!(out, "{error}. Try again.")?,
-            },
-        }
+/// A level of play as the shared game loop's computer player; hints come from the table.
+struct PlayerAi(Player);
+
+impl Ai<HareWolves> for PlayerAi {
+    fn choose(&mut self, game: &mut HareWolves) -> Option<(Move, String)> {
+        let start = Instant::now();
+        let mv = self.0.choose(game)?;
+        Some((mv, format!("level {}, {:.3} s", self.0.level(), start.elapsed().as_secs_f64())))
+    }
+
+    fn hint(&mut self, game: &mut HareWolves) -> Option<String> {
+        let table = Table::shared();
+        let best = table.best_move(game).map_or_else(|| "-".to_string(), |mv| game.move_text(mv));
+        Some(format!("Hint: {} (perfect move: {best}).", table.hint(game)))
     }
 }
 
-fn print_hint(game: &HareWolves, out: &mut dyn Write) -> Result<()> {
-    let table = Table::shared();
-    let best = table.best_move(game).map_or_else(|| "-".to_string(), |mv| game.move_text(mv));
-    writeln!(out, "Hint: {} (perfect move: {best}).", table.hint(game))?;
-    Ok(())
+/// "wolves win! (the hare is trapped, after 44 plies)".
+fn ending(game: &HareWolves, _outcome: alphabeta_engine::Outcome, plies: usize) -> String {
+    let (winner, how) = match game.winner() {
+        Some(Side::Hare) if game.hare().rank() == 7 => ("hare wins", "the hare reached rank 8"),
+        Some(Side::Hare) => ("hare wins", "the wolves cannot move"),
+        Some(Side::Wolves) => ("wolves win", "the hare is trapped"),
+        None => return "The game is over.".into(),
+    };
+    format!("{winner}! ({how}, after {plies} plies)")
 }
 
 /// One row of the article's experiment.
