@@ -2,6 +2,7 @@
 
 mod batch;
 mod bench;
+mod hare_wolves;
 mod options;
 mod play;
 mod report;
@@ -59,6 +60,9 @@ enum PlayGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::PlayArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,6 +70,9 @@ enum BestGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::BestArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BestArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -73,6 +80,9 @@ enum SolveGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::SolveArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::SolveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -80,12 +90,19 @@ enum BatchGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::BatchArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BatchArgs),
 }
 
 #[derive(Subcommand, Debug)]
 enum BenchWhat {
     /// The tic-tac-toe figures of seeds 000 and 001, beside the published ones.
     Seeds(bench::SeedsArgs),
+    /// Seed 003's experiment (heuristic evaluations by depth and cut), the solver and the
+    /// table; `--match` for self-play between the levels.
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BenchArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -94,6 +111,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Best { game: BestGame::Tictactoe(args) } => tictactoe::best(&args),
         Command::Solve { game: SolveGame::Tictactoe(args) } => tictactoe::solve(&args),
         Command::Batch { game: BatchGame::Tictactoe(args) } => tictactoe::batch(&args),
+        Command::Play { game: PlayGame::HareWolves(args) } => hare_wolves::play(&args),
+        Command::Best { game: BestGame::HareWolves(args) } => hare_wolves::best(&args),
+        Command::Solve { game: SolveGame::HareWolves(args) } => hare_wolves::solve(&args),
+        Command::Batch { game: BatchGame::HareWolves(args) } => hare_wolves::batch(&args),
+        Command::Bench { what: BenchWhat::HareWolves(args) } => hare_wolves::bench(&args),
         Command::Tree(args) => tree::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args),

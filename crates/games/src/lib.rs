@@ -1,5 +1,6 @@
 //! Games for the alphabeta engine, each with its notation, rules and tests.
 //!
+//! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
 //! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
 //! - [`seeds`]: the tutorials' tic-tac-toe experiments, shared by the tests and the CLI.
@@ -8,6 +9,7 @@
 //! [`Notation`] for the people: move text, position text, drawings and values in words.
 #![deny(missing_docs)]
 
+pub mod hare_wolves;
 pub mod seeds;
 pub mod tictactoe;
 pub mod tree;
