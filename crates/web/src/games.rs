@@ -5,6 +5,7 @@
 //! draws any [`Board::Grid`] and clicks moves through [`MoveSquares`].
 
 use alphabeta_engine::Game;
+use alphabeta_games::hare_wolves::{HareWolves, Move as HareWolvesMove, Side, Square};
 use alphabeta_games::tictactoe::{Mark, TicTacToe};
 use alphabeta_games::tree::Tree;
 use alphabeta_games::Notation;
@@ -44,6 +45,61 @@ impl WebGame for TicTacToe {
 
     fn move_squares(&self, cell: u8) -> MoveSquares {
         MoveSquares { from: None, squares: vec![usize::from(cell)] }
+    }
+}
+
+/// The grid cell of a hare-and-wolves square: rank 8 on the top row, file a on the left.
+fn hare_wolves_cell(square: Square) -> usize {
+    usize::from((7 - square.rank()) * 8 + square.file())
+}
+
+impl WebGame for HareWolves {
+    const TITLE: &'static str = "Hare and wolves";
+    const SIDES: [&'static str; 2] = ["hare", "wolves"];
+
+    fn levels() -> Vec<Level> {
+        vec![
+            Level { name: "easy", depth: Some(2) },
+            Level { name: "medium", depth: Some(6) },
+            Level { name: "hard", depth: Some(12) },
+            Level { name: "perfect", depth: None },
+        ]
+    }
+
+    fn start(first: &str) -> Option<Self> {
+        let side = match first {
+            "hare" => Side::Hare,
+            "wolves" => Side::Wolves,
+            _ => return None,
+        };
+        Some(HareWolves::start().with_side(side))
+    }
+
+    /// `H:e1 W:b8,d8,f8,h8 H`: the text names the side to move.
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+        let position = HareWolves::parse(text).map_err(|error| error.to_string())?;
+        match to_move {
+            Some(side) if side != position.side_name(true) => {
+                Err(format!("the position says {} to move, not '{side}'", position.side_name(true)))
+            }
+            _ => Ok(position),
+        }
+    }
+
+    fn board(&self) -> Board {
+        let mut cells = vec![String::new(); 64];
+        cells[hare_wolves_cell(self.hare())] = "hare".into();
+        for wolf in self.wolves() {
+            cells[hare_wolves_cell(wolf)] = "wolf".into();
+        }
+        Board::Grid { rows: 8, cols: 8, cells, checkered: true }
+    }
+
+    fn move_squares(&self, mv: HareWolvesMove) -> MoveSquares {
+        MoveSquares {
+            from: Some(hare_wolves_cell(mv.from)),
+            squares: vec![hare_wolves_cell(mv.to)],
+        }
     }
 }
 
@@ -145,6 +201,26 @@ mod tests {
             .contains("unknown side"));
         assert_eq!(TicTacToe::start("o").map(|board| board.side_name(true)).as_deref(), Some("o"));
         assert!(TicTacToe::start("y").is_none());
+    }
+
+    #[test]
+    fn hare_wolves_positions_and_squares() {
+        let start = HareWolves::start();
+        assert_eq!(start.web_position_text(), "H:e1 W:b8,d8,f8,h8 H");
+        let Board::Grid { rows: 8, cols: 8, cells, checkered: true } = start.board() else {
+            panic!("an 8x8 checkered board")
+        };
+        assert_eq!(cells[60], "hare"); // e1: bottom row, fifth file
+        assert_eq!((cells[1].as_str(), cells[7].as_str()), ("wolf", "wolf")); // b8, h8
+        let moves: Vec<MoveSquares> =
+            start.moves().into_iter().map(|mv| start.move_squares(mv)).collect();
+        assert!(moves.contains(&MoveSquares { from: Some(60), squares: vec![53] })); // e1-f2
+        let wolves_first = <HareWolves as WebGame>::start("wolves");
+        assert_eq!(wolves_first.map(|p| p.side_name(true)).as_deref(), Some("wolves"));
+        assert!(<HareWolves as WebGame>::start("fox").is_none());
+        let error = HareWolves::parse_position("H:e1 W:b8,d8,f8,h8 H", Some("wolves")).unwrap_err();
+        assert!(error.contains("hare to move"), "{error}");
+        assert!(HareWolves::parse_position("H:e9", None).is_err());
     }
 
     #[test]

@@ -604,6 +604,7 @@ impl Registry {
     pub fn standard() -> Self {
         Self::empty()
             .with::<alphabeta_games::tictactoe::TicTacToe>()
+            .with::<alphabeta_games::hare_wolves::HareWolves>()
             .with::<alphabeta_games::tree::Tree>()
     }
 

@@ -47,11 +47,11 @@ async fn games_and_status() {
         .iter()
         .map(|game| game["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["tictactoe", "tree", "endless"]);
+    assert_eq!(names, ["tictactoe", "hare-wolves", "tree", "endless"]);
     let tictactoe = &reply["games"][0];
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
     assert_eq!(tictactoe["starters"], json!(["x", "o"]));
-    assert_eq!(reply["games"][1]["starters"], json!(["MAX"]));
+    assert_eq!(reply["games"][2]["starters"], json!(["MAX"]));
     assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
     assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
     assert_eq!(tictactoe["start"]["position"], ".........");
@@ -79,7 +79,7 @@ async fn start_and_position() {
     assert_eq!((reply.status, reply.kind()), (400, "bad_option".to_string()));
     let reply = post(server, "/api/start", &json!({"game": "chess"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(reply.json()["error"].as_str().unwrap().contains("tictactoe, tree"));
+    assert!(reply.json()["error"].as_str().unwrap().contains("tictactoe, hare-wolves, tree"));
 
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "x.o/.x./..o"}))
@@ -159,6 +159,33 @@ async fn moves_are_checked() {
         post(server, "/api/move", &tree).await.json()["error"],
         "'3' is not a move here: give a child index from 0 to 2"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hare_and_wolves() {
+    let server = start(limits()).await;
+    let start_position = post(server, "/api/start", &json!({"game": "hare-wolves"})).await.json();
+    assert_eq!(start_position["position"], "H:e1 W:b8,d8,f8,h8 H");
+    assert_eq!(start_position["board"]["checkered"], true);
+    assert_eq!(start_position["moves"][0], json!({"move": "e1-f2", "from": 60, "squares": [53]}));
+    let request =
+        json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-f2"});
+    let reply = post(server, "/api/move", &request).await.json();
+    assert_eq!(reply["position"]["position"], "H:f2 W:b8,d8,f8,h8 W");
+    assert_eq!(reply["position"]["to_move"], "wolves");
+    let request =
+        json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-e2"});
+    let reply = post(server, "/api/move", &request).await;
+    assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
+    let request =
+        json!({"game": "hare-wolves", "position": "H:f2 W:b8,d8,f8,h8 W", "level": "easy"});
+    let reply = post(server, "/api/ai", &request).await.json();
+    assert_eq!(reply["settings"]["depth_limit"], 2);
+    assert_eq!(reply["after"]["to_move"], "hare");
+    let request =
+        json!({"game": "hare-wolves", "position": "H:f2 W:b8,d8,f8,h8 W", "to_move": "hare"});
+    let reply = post(server, "/api/position", &request).await;
+    assert_eq!(reply.json()["error"], "the position says wolves to move, not 'hare'");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
