@@ -407,7 +407,9 @@ impl<G: WebGame> Adapter<G> {
     }
 
     fn value(game: &G, score: Score, exact: bool, scoring: Scoring) -> ValueView {
-        let (outcome, winner) = if score.is_win() {
+        let (outcome, winner) = if score >= Score::INFINITY || score <= -Score::INFINITY {
+            (None, None)
+        } else if score.is_win() {
             (Some("win"), Some(game.side_name(true)))
         } else if score.is_loss() {
             (Some("loss"), Some(game.side_name(false)))
@@ -416,7 +418,12 @@ impl<G: WebGame> Adapter<G> {
         } else {
             (None, None)
         };
+        // A search stopped before its first root move finished has no value at all.
+        let unknown = score >= Score::INFINITY || score <= -Score::INFINITY;
         let words = match (&winner, score.plies(), outcome) {
+            _ if unknown => {
+                "not known: the budget ran out before the first move was searched".to_string()
+            }
             (Some(side), Some(plies), _) => format!("{} in {plies}", wins(side)),
             (Some(side), None, _) => wins(side),
             (None, _, Some(_)) => "draw".to_string(),

@@ -405,6 +405,12 @@ async fn the_server_caps_the_time_budget() {
     let reply = post(server, "/api/ai", &request).await.json();
     assert_eq!(reply["settings"]["budget_ms"], 300);
     assert_eq!(reply["aborted"], true);
+    // Alpha-beta on a game without end never finishes its first root move.
+    assert_eq!(reply["value"]["outcome"], Value::Null);
+    assert_eq!(
+        reply["value"]["words"],
+        "not known: the budget ran out before the first move was searched"
+    );
     assert!(started.elapsed() < Duration::from_secs(60), "a budget of an hour was not capped");
     // An analysis is several searches: the same budget covers them all.
     let reply = post(server, "/api/analyse", &request).await.json();
