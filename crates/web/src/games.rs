@@ -66,6 +66,11 @@ impl WebGame for HareWolves {
         ]
     }
 
+    /// "perfect" searches until the budget runs out; "hard" answers at once.
+    fn default_level() -> &'static str {
+        "hard"
+    }
+
     fn start(first: &str) -> Option<Self> {
         let side = match first {
             "hare" => Side::Hare,

@@ -90,6 +90,11 @@ pub trait WebGame: Notation + Send + 'static {
     /// The AI strengths offered, weakest first.
     fn levels() -> Vec<Level>;
 
+    /// The level the page selects first (the strongest unless a game says otherwise).
+    fn default_level() -> &'static str {
+        Self::levels().last().map_or("", |level| level.name)
+    }
+
     /// The sides that may start a game (both, unless the notation fixes who starts).
     fn starters() -> Vec<&'static str> {
         Self::SIDES.to_vec()
@@ -289,6 +294,8 @@ pub struct GameInfo {
     pub starters: Vec<&'static str>,
     /// The AI strengths, weakest first.
     pub levels: Vec<Level>,
+    /// The level the page selects first.
+    pub default_level: &'static str,
     /// The search algorithms.
     pub algorithms: &'static [&'static str],
     /// The starting position with the first side to move.
@@ -481,6 +488,7 @@ impl<G: WebGame> GameHandler for Adapter<G> {
             sides: G::SIDES,
             starters: G::starters(),
             levels: G::levels(),
+            default_level: G::default_level(),
             algorithms: Algorithm::NAMES,
             start: start.unwrap_or_else(|| unreachable!("a game starts with its first side")),
         }

@@ -91,7 +91,7 @@ function chooseGame(name) {
   fillSelect($('#first'), play.info.starters, play.info.starters[0]);
   fillSelect($('#algorithm'), play.info.algorithms, 'alphabeta');
   const levels = play.info.levels.map((level) => level.name);
-  fillSelect($('#level'), levels, levels[levels.length - 1]);
+  fillSelect($('#level'), levels, play.info.default_level);
 }
 
 async function newGame() {
@@ -199,12 +199,11 @@ async function hint() {
     return;
   }
   const serial = play.serial;
-  const levels = play.info.levels;
   $('#hint-info').textContent = 'Thinking…';
   try {
     const reply = await api('/api/ai', {
       game: play.info.name, position: play.position.position, to_move: play.position.to_move,
-      algorithm: $('#algorithm').value, level: levels[levels.length - 1].name,
+      algorithm: $('#algorithm').value, level: play.info.default_level,
     });
     if (serial !== play.serial) return;
     play.hint = reply.move;

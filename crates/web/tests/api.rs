@@ -51,6 +51,8 @@ async fn games_and_status() {
     let tictactoe = &reply["games"][0];
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
     assert_eq!(tictactoe["starters"], json!(["x", "o"]));
+    assert_eq!(tictactoe["default_level"], "perfect");
+    assert_eq!(reply["games"][1]["default_level"], "hard");
     assert_eq!(reply["games"][2]["starters"], json!(["MAX"]));
     assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
     assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
