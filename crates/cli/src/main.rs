@@ -3,9 +3,11 @@
 mod batch;
 mod bench;
 mod connect4;
+mod hare_wolves;
 mod options;
 mod play;
 mod report;
+mod serve;
 mod tictactoe;
 mod tree;
 
@@ -45,6 +47,8 @@ enum Command {
     },
     /// Minimax or alpha-beta on a small explicit tree, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
     Tree(tree::TreeArgs),
+    /// Serve a page to play every game in the browser and watch alpha-beta think.
+    Serve(serve::ServeArgs),
     /// Reproduce the documents' measurements and time the searches.
     Bench {
         #[command(subcommand)]
@@ -60,6 +64,9 @@ enum PlayGame {
     /// Connect Four (columns 1-7, x first).
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(connect4::PlayArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -67,6 +74,9 @@ enum BestGame {
     /// Tic-tac-toe.
     #[command(alias = "tic-tac-toe", alias = "ttt")]
     Tictactoe(tictactoe::BestArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BestArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -77,6 +87,9 @@ enum SolveGame {
     /// Connect Four (columns 1-7, x first).
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(connect4::SolveArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::SolveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -87,6 +100,9 @@ enum BatchGame {
     /// Connect Four (columns 1-7, x first).
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(connect4::BatchArgs),
+    /// Hare and wolves (seed 003).
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BatchArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,6 +112,10 @@ enum BenchWhat {
     /// The six Connect Four test sets, beside the reference solver's figures.
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(connect4::BenchArgs),
+    /// Seed 003's experiment (heuristic evaluations by depth and cut), the solver and the
+    /// table; `--match` for self-play between the levels.
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(hare_wolves::BenchArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -108,7 +128,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve { game: SolveGame::Connect4(args) } => connect4::solve(&args),
         Command::Batch { game: BatchGame::Connect4(args) } => connect4::batch(&args),
         Command::Bench { what: BenchWhat::Connect4(args) } => connect4::bench(&args),
+        Command::Play { game: PlayGame::HareWolves(args) } => hare_wolves::play(&args),
+        Command::Best { game: BestGame::HareWolves(args) } => hare_wolves::best(&args),
+        Command::Solve { game: SolveGame::HareWolves(args) } => hare_wolves::solve(&args),
+        Command::Batch { game: BatchGame::HareWolves(args) } => hare_wolves::batch(&args),
+        Command::Bench { what: BenchWhat::HareWolves(args) } => hare_wolves::bench(&args),
         Command::Tree(args) => tree::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args),
     }
 }

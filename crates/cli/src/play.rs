@@ -10,18 +10,50 @@ use anyhow::{bail, Result};
 
 use crate::report::{score_words, thousands};
 
+/// A computer player: the engine's [`Searcher`], or a game's own (a solved table, say).
+pub trait Ai<G: Notation> {
+    /// The move to play, with a short account of how it was found ("positions examined: …").
+    fn choose(&mut self, game: &mut G) -> Option<(G::Move, String)>;
+
+    /// The line shown to a human who asks for a hint.
+    fn hint(&mut self, game: &mut G) -> Option<String> {
+        let start = Instant::now();
+        let (mv, account) = self.choose(game)?;
+        Some(format!(
+            "Recommended move: {}. Evaluation time: {:.7}s, {account}",
+            game.move_text(mv),
+            start.elapsed().as_secs_f64()
+        ))
+    }
+}
+
+impl<G: Notation> Ai<G> for Searcher {
+    fn choose(&mut self, game: &mut G) -> Option<(G::Move, String)> {
+        let result = self.search(game);
+        let account = format!(
+            "positions examined: {}, time: {:.4} s, value: {}",
+            thousands(result.stats.nodes),
+            result.stats.elapsed.as_secs_f64(),
+            score_words(game, result.score, result.exact),
+        );
+        Some((result.best_move?, account))
+    }
+}
+
 /// One game between humans and/or the AI.
 pub struct Session<'a, G: Notation> {
     /// The position (the game starts here).
     pub game: G,
     /// Whether the side to move in a position is played by a human.
     pub is_human: Box<dyn Fn(&G) -> bool + 'a>,
-    /// The AI's searcher (also used for hints).
-    pub ai: Searcher,
+    /// The computer player (also asked for hints).
+    pub ai: Box<dyn Ai<G> + 'a>,
     /// Print the recommended move before every human move.
     pub hint: bool,
     /// How to type a move, shown in the prompt.
     pub move_help: &'static str,
+    /// The announcement of a finished game, given the plies played in this session.
+    pub ending: fn(&G, Outcome, usize) -> String,
 }
 
 impl<G: Notation> Session<'_, G> {
@@ -36,7 +68,7 @@ impl<G: Notation> Session<'_, G> {
         writeln!(out, "{}", self.game.drawing())?;
         loop {
             if let Some(outcome) = self.game.outcome() {
-                writeln!(out, "{}", result_text(&self.game, outcome))?;
+                writeln!(out, "{}", (self.ending)(&self.game, outcome, history.len()))?;
                 return Ok(ExitCode::SUCCESS);
             }
             if !(self.is_human)(&self.game) {
@@ -81,19 +113,11 @@ impl<G: Notation> Session<'_, G> {
     }
 
     fn ai_move(&mut self, history: &mut Vec<G::Move>, out: &mut dyn Write) -> Result<()> {
-        let result = self.ai.search(&mut self.game);
-        let Some(mv) = result.best_move else {
+        let side = self.game.side_name(true);
+        let Some((mv, account)) = self.ai.choose(&mut self.game) else {
             bail!("the AI found no move in a position that is not over");
         };
-        writeln!(
-            out,
-            "AI ({}) plays {} (positions examined: {}, time: {:.4} s, value: {})",
-            self.game.side_name(true),
-            self.game.move_text(mv),
-            thousands(result.stats.nodes),
-            result.stats.elapsed.as_secs_f64(),
-            score_words(&self.game, result.score, result.exact),
-        )?;
+        writeln!(out, "AI ({side}) plays {} ({account})", self.game.move_text(mv))?;
         self.game.play(mv);
         history.push(mv);
         writeln!(out, "{}", self.game.drawing())?;
@@ -101,18 +125,8 @@ impl<G: Notation> Session<'_, G> {
     }
 
     fn print_hint(&mut self, out: &mut dyn Write) -> Result<()> {
-        let start = Instant::now();
-        let result = self.ai.search(&mut self.game);
-        let elapsed = start.elapsed();
-        if let Some(mv) = result.best_move {
-            writeln!(
-                out,
-                "Recommended move: {} ({}). Evaluation time: {:.7}s, positions examined: {}",
-                self.game.move_text(mv),
-                score_words(&self.game, result.score, result.exact),
-                elapsed.as_secs_f64(),
-                thousands(result.stats.nodes),
-            )?;
+        if let Some(line) = self.ai.hint(&mut self.game) {
+            writeln!(out, "{line}")?;
         }
         Ok(())
     }
@@ -144,10 +158,12 @@ impl<G: Notation> Session<'_, G> {
 }
 
 /// "x wins!" or "It's a draw!" for a finished game.
-pub fn result_text<G: Notation>(game: &G, outcome: Outcome) -> String {
+pub fn result_text<G: Notation>(game: &G, outcome: Outcome, _plies: usize) -> String {
     match outcome {
         Outcome::Draw => "It's a draw!".to_string(),
-        Outcome::Loss => format!("{} wins!", game.side_name(false)),
-        Outcome::Win => format!("{} wins!", game.side_name(true)),
+        Outcome::Loss | Outcome::Win => {
+            let name = game.side_name(outcome == Outcome::Win);
+            format!("{name} {}!", crate::report::wins(&name))
+        }
     }
 }

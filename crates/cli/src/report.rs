@@ -74,9 +74,9 @@ impl Report {
         match (self.outcome, &self.winner, self.plies) {
             (Some("draw"), _, _) => "draw".to_string(),
             (Some(_), Some(winner), Some(plies)) => {
-                format!("{winner} wins in {plies} {}", plural(plies, "ply", "plies"))
+                format!("{winner} {} in {plies} {}", wins(winner), plural(plies, "ply", "plies"))
             }
-            (Some(_), Some(winner), None) => format!("{winner} wins"),
+            (Some(_), Some(winner), None) => format!("{winner} {}", wins(winner)),
             _ => format!("heuristic value {}", self.value),
         }
     }
@@ -142,13 +142,26 @@ pub fn outcome_name(outcome: Outcome) -> &'static str {
 
 /// A score in words for the side to move of `game`.
 pub fn score_words<G: Notation>(game: &G, score: Score, exact: bool) -> String {
+    let winner = |to_move: bool| {
+        let name = game.side_name(to_move);
+        format!("{name} {}", wins(&name))
+    };
     match (score.outcome(exact), score.plies()) {
         (Some(Outcome::Draw), _) => "draw".into(),
-        (Some(Outcome::Win), Some(plies)) => format!("{} wins in {plies}", game.side_name(true)),
-        (Some(Outcome::Loss), Some(plies)) => format!("{} wins in {plies}", game.side_name(false)),
-        (Some(Outcome::Win), None) => format!("{} wins", game.side_name(true)),
-        (Some(Outcome::Loss), None) => format!("{} wins", game.side_name(false)),
+        (Some(Outcome::Win), Some(plies)) => format!("{} in {plies}", winner(true)),
+        (Some(Outcome::Loss), Some(plies)) => format!("{} in {plies}", winner(false)),
+        (Some(Outcome::Win), None) => winner(true),
+        (Some(Outcome::Loss), None) => winner(false),
         (None, _) => format!("heuristic {}", score.raw()),
+    }
+}
+
+/// "wins" for one player ("x wins"), "win" for a side named in the plural ("wolves win").
+pub fn wins(name: &str) -> &'static str {
+    if name.ends_with('s') {
+        "win"
+    } else {
+        "wins"
     }
 }
 

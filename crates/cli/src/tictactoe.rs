@@ -155,9 +155,10 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
             Human::Both => true,
             Human::None => false,
         }),
-        ai: Searcher::try_new(config)?,
+        ai: Box::new(Searcher::try_new(config)?),
         hint: args.hint,
         move_help: "enter a cell 0-8 or row col (h hint, u undo, q quit)",
+        ending: crate::play::result_text,
     };
     println!("Tic-tac-toe: {first} moves first. Cells are numbered 0-8, rows and columns 0-2.");
     session.run(&mut io::stdin().lock(), &mut io::stdout().lock())

@@ -2,11 +2,11 @@
 
 use std::process::ExitCode;
 
-use alphabeta_engine::{Algorithm, Game, Observer, Score, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, CutRule, Game, SearchConfig, Searcher};
 use alphabeta_games::tree::Tree;
+use alphabeta_web::trace::{TraceEvent, Tracer};
 use anyhow::{Context, Result};
 use clap::Args;
-use serde::Serialize;
 use serde_json::{json, Value};
 
 /// `tree`.
@@ -17,95 +17,15 @@ pub struct TreeArgs {
     /// minimax or alphabeta.
     #[arg(long = "algo", default_value = "alphabeta")]
     pub algorithm: Algorithm,
+    /// Alpha-beta's cut rule: standard (alpha >= beta), strict (alpha > beta) or none.
+    #[arg(long, default_value = "standard")]
+    pub cut: CutRule,
     /// Print alpha and beta after every step, and each cut.
     #[arg(long)]
     pub trace: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// One step of the search, in MAX/MIN form (alpha and beta as the tutorials write them).
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Step {
-    /// A position is entered.
-    Enter { path: Vec<usize>, player: &'static str, alpha: Value, beta: Value },
-    /// A leaf is looked at.
-    Leaf { path: Vec<usize>, value: i64 },
-    /// A move's value came back.
-    After { path: Vec<usize>, child: usize, value: i64, alpha: Value, beta: Value },
-    /// The remaining moves are cut.
-    Cut { path: Vec<usize>, skipped: usize },
-}
-
-/// Records the steps and the leaves looked at.
-#[derive(Default)]
-pub struct TraceObserver {
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-    /// Leaf paths, in the order they were looked at.
-    pub leaves: Vec<Vec<usize>>,
-    paths: Vec<Vec<usize>>,
-}
-
-fn bound(score: Score) -> Value {
-    if score >= Score::INFINITY {
-        json!("inf")
-    } else if score <= -Score::INFINITY {
-        json!("-inf")
-    } else {
-        json!(score.raw())
-    }
-}
-
-/// Converts a negamax window at `ply` into MAX/MIN form.
-fn max_min(ply: u32, alpha: Score, beta: Score) -> (Value, Value) {
-    if ply % 2 == 0 {
-        (bound(alpha), bound(beta))
-    } else {
-        (bound(-beta), bound(-alpha))
-    }
-}
-
-impl Observer<Tree> for TraceObserver {
-    fn enter(&mut self, game: &Tree, ply: u32, alpha: Score, beta: Score) {
-        let path = game.path().to_vec();
-        self.paths.truncate(ply as usize);
-        self.paths.push(path.clone());
-        if game.leaf_value().is_none() {
-            let (alpha, beta) = max_min(ply, alpha, beta);
-            let player = if ply % 2 == 0 { "MAX" } else { "MIN" };
-            self.steps.push(Step::Enter { path, player, alpha, beta });
-        }
-    }
-
-    fn leaf(&mut self, game: &Tree, _ply: u32, _score: Score) {
-        if let Some(value) = game.leaf_value() {
-            self.leaves.push(game.path().to_vec());
-            self.steps.push(Step::Leaf { path: game.path().to_vec(), value: i64::from(value) });
-        }
-    }
-
-    fn child(
-        &mut self,
-        ply: u32,
-        index: usize,
-        _mv: usize,
-        score: Score,
-        alpha: Score,
-        beta: Score,
-    ) {
-        let value = if ply % 2 == 0 { score.raw() } else { -score.raw() };
-        let (alpha, beta) = max_min(ply, alpha, beta);
-        let path = self.paths.get(ply as usize).cloned().unwrap_or_default();
-        self.steps.push(Step::After { path, child: index, value: i64::from(value), alpha, beta });
-    }
-
-    fn cut(&mut self, ply: u32, skipped: usize) {
-        let path = self.paths.get(ply as usize).cloned().unwrap_or_default();
-        self.steps.push(Step::Cut { path, skipped });
-    }
 }
 
 fn path_name(path: &[usize]) -> String {
@@ -125,29 +45,35 @@ fn value_text(value: &Value) -> String {
     value.as_str().map_or_else(|| value.to_string(), str::to_string)
 }
 
-/// The trace as text, one step a line.
-pub fn trace_text(steps: &[Step]) -> String {
+/// The trace as text, one step a line (seed 001's `small_tree.py` prints the same).
+pub fn trace_text(events: &[TraceEvent], rule: &str) -> String {
     let mut out = String::new();
-    for step in steps {
-        let line = match step {
-            Step::Enter { path, player, alpha, beta } => format!(
-                "{}{} ({player}): alpha={}, beta={}",
+    for (index, event) in events.iter().enumerate() {
+        let line = match event {
+            // A leaf's own window says nothing more: it is printed as the leaf.
+            TraceEvent::Enter { path, .. } if matches!(events.get(index + 1), Some(TraceEvent::Leaf { path: leaf, .. }) if leaf == path) => {
+                continue
+            }
+            TraceEvent::Enter { path, alpha, beta } => format!(
+                "{}{} ({}): alpha={}, beta={}",
                 pad(path),
                 path_name(path),
+                if path.len() % 2 == 0 { "MAX" } else { "MIN" },
                 value_text(alpha),
                 value_text(beta)
             ),
-            Step::Leaf { path, value } => {
+            TraceEvent::Leaf { path, value } => {
                 format!("{}leaf {} = {value}", pad(path), path_name(path))
             }
-            Step::After { path, child, value, alpha, beta } => format!(
-                "{}  after move {child} = {value}: alpha={}, beta={}",
+            TraceEvent::Return { path, child, value, alpha, beta } => format!(
+                "{}  after move {child} = {}: alpha={}, beta={}",
                 pad(path),
+                value_text(value),
                 value_text(alpha),
                 value_text(beta)
             ),
-            Step::Cut { path, skipped } => {
-                format!("{}  alpha >= beta -> cut! {skipped} move(s) skipped", pad(path))
+            TraceEvent::Cut { path, skipped } => {
+                format!("{}  {rule} -> cut! {} move(s) skipped", pad(path), skipped.len())
             }
         };
         out.push_str(&line);
@@ -159,10 +85,17 @@ pub fn trace_text(steps: &[Step]) -> String {
 /// Runs the tree command.
 pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     let mut tree: Tree = args.tree.parse().with_context(|| format!("bad tree '{}'", args.tree))?;
-    let config = SearchConfig::with_algorithm(args.algorithm);
-    let mut observer = TraceObserver::default();
-    let result = Searcher::try_new(config)?.search_with(&mut tree, &mut observer);
-    let looked_at = observer.leaves.clone();
+    let config = SearchConfig::with_algorithm(args.algorithm).cut(args.cut);
+    let mut tracer = Tracer::default();
+    let result = Searcher::try_new(config)?.search_with(&mut tree, &mut tracer);
+    let looked_at: Vec<Vec<usize>> = tracer
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            TraceEvent::Leaf { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
     let pruned: Vec<Vec<usize>> =
         tree.leaf_paths().into_iter().filter(|path| !looked_at.contains(path)).collect();
     let value = i64::from(result.score.raw());
@@ -175,13 +108,17 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             "nodes": result.stats.nodes,
             "evaluations": result.stats.evaluations,
             "cutoffs": result.stats.cutoffs,
-            "trace": observer.steps,
+            "trace": tracer.events,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(ExitCode::SUCCESS);
     }
     if args.trace {
-        print!("{}", trace_text(&observer.steps));
+        let rule = match args.cut {
+            CutRule::Strict => "alpha > beta",
+            _ => "alpha >= beta",
+        };
+        print!("{}", trace_text(&tracer.events, rule));
     }
     let total = looked_at.len() + pruned.len();
     let leaf_list = |paths: &[Vec<usize>]| {

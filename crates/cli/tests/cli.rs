@@ -76,7 +76,7 @@ fn the_seed_tree_is_traced() {
     assert_eq!(report["move"], 0);
     assert_eq!(report["leaves_looked_at"].as_array().unwrap().len(), 6);
     assert_eq!(report["leaves_pruned"], serde_json::json!([[1, 2], [2, 1], [2, 2]]));
-    assert!(report["trace"].as_array().unwrap().iter().any(|step| step["event"] == "cut"));
+    assert!(report["trace"].as_array().unwrap().iter().any(|step| step["step"] == "cut"));
     let minimax = json(&["tree", "[[4,7,5],[9,2,6],[3,8,5]]", "--algo", "minimax", "--json"]);
     assert_eq!(minimax["leaves_looked_at"].as_array().unwrap().len(), 9);
     let (code, out, _) = run(&["tree", "[[6,3,9],[8,1,4],[7,7,2]]", "--trace"], "");

@@ -186,6 +186,12 @@ pub struct SearchConfig {
     /// Stop looking at root moves once one reaches the best score possible (seed 001,
     /// exercise 3: nothing beats winning now).
     pub stop_at_win: bool,
+    /// Search root moves that tie with the best so far with a window wide enough to see
+    /// their exact value (on by default), so that the `Last` and `Random` tie-breaks choose
+    /// among truly equal moves. Off, a bound that merely equals the best counts as a tie, as in
+    /// programs that keep the last equal move under the textbook cut (seed 003 warns about
+    /// it). The strict and no-cut rules never need the wider window.
+    pub exact_ties: bool,
     /// The root window, `(-inf, +inf)` by default (seed 003 uses `(-500, 500)`).
     pub window: (Score, Score),
     /// Budgets.
@@ -203,6 +209,7 @@ impl Default for SearchConfig {
             ordering: MoveOrdering::Natural,
             tie_break: TieBreak::First,
             stop_at_win: false,
+            exact_ties: true,
             window: (-Score::INFINITY, Score::INFINITY),
             limits: Limits::default(),
             tt_bytes: 4 << 20,
@@ -249,6 +256,13 @@ impl SearchConfig {
     #[must_use]
     pub fn stop_at_win(mut self, on: bool) -> Self {
         self.stop_at_win = on;
+        self
+    }
+
+    /// Turns the exact-tie root window on or off (see [`SearchConfig::exact_ties`]).
+    #[must_use]
+    pub fn exact_ties(mut self, on: bool) -> Self {
+        self.exact_ties = on;
         self
     }
 

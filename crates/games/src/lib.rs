@@ -1,6 +1,7 @@
 //! Games for the alphabeta engine, each with its notation, rules and tests.
 //!
 //! - [`connect4`]: Connect Four on bitboards, with an exact solver.
+//! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
 //! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
 //! - [`seeds`]: the tutorials' tic-tac-toe experiments, shared by the tests and the CLI.
@@ -10,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod connect4;
+pub mod hare_wolves;
 pub mod seeds;
 pub mod tictactoe;
 pub mod tree;

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::{Duration, Instant};
 
 use crate::tt::{TableTooSmall, TranspositionTable};
-use crate::{Algorithm, Game, Observer, Score, SearchConfig, Silent, Stats, TieBreak};
+use crate::{Algorithm, CutRule, Game, Observer, Score, SearchConfig, Silent, Stats, TieBreak};
 
 /// A search stopped by a budget (nodes, time, or the stop flag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +216,15 @@ pub(crate) fn pick(seed: u64, len: usize) -> usize {
     (z % len.max(1) as u64) as usize
 }
 
-/// Whether the tie-break needs exact values for moves that tie with the best so far.
-pub(crate) fn needs_exact_ties(tie_break: TieBreak) -> bool {
-    !matches!(tie_break, TieBreak::First)
+/// Whether the root must widen its window so that moves tying with the best so far get
+/// exact values (needed by every tie-break but `First`).
+///
+/// Not needed by alpha-beta under [`CutRule::Strict`] or [`CutRule::None`]: with the strict
+/// cut (`alpha > beta`), a fail-soft result equal to alpha is already exact (only results
+/// strictly below alpha are bounds), so a later move that ties is recognised as such with the
+/// plain window. This keeps the strict cut's node counts identical to seed 003's program,
+/// which keeps the last equal move (`<=`) without widening anything.
+pub(crate) fn needs_exact_ties(config: &SearchConfig) -> bool {
+    let exact_by_cut = config.algorithm == Algorithm::AlphaBeta && config.cut != CutRule::Standard;
+    config.exact_ties && !matches!(config.tie_break, TieBreak::First) && !exact_by_cut
 }

@@ -7,6 +7,10 @@
 //! - result `<= alpha`  → `v <= result` (an upper bound),
 //! - result `>= beta`   → `v >= result` (a lower bound),
 //! - otherwise          → `v == result`.
+//!
+//! Under [`CutRule::Strict`] (cut when `alpha > beta`, windows with `alpha <= beta`) the
+//! contract is one step tighter: only a result `< alpha` is an upper bound and only a result
+//! `> beta` a lower bound; results in `alpha ..= beta` are exact.
 
 use std::time::Duration;
 
@@ -150,7 +154,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             self.root.mv = moves.first().copied();
             self.root.pv = self.root.mv.into_iter().collect();
         }
-        let exact_ties = needs_exact_ties(config.tie_break);
+        let exact_ties = needs_exact_ties(config);
         let (mut alpha, beta) = config.window;
         let mut best = -Score::INFINITY;
         let mut best_move = None;

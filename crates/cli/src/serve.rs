@@ -1,0 +1,35 @@
+//! `alphabeta serve`: the page and the JSON API of `alphabeta-web` (docs/web-api.md).
+
+use std::net::IpAddr;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+
+/// `serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The TCP port (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on; 0.0.0.0 opens the server to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+}
+
+/// Serves until Ctrl-C; prints the URL to open once the port is bound.
+pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+    let options =
+        alphabeta_web::ServeOptions { port: args.port, bind: args.bind, ..Default::default() };
+    let everywhere = args.bind.is_unspecified();
+    alphabeta_web::serve(options, |url| {
+        println!("alphabeta: open {url} (Ctrl-C stops the server)");
+        if everywhere {
+            println!(
+                "alphabeta: listening on every address ({}): other machines can connect",
+                args.bind
+            );
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

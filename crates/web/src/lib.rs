@@ -1,0 +1,240 @@
+//! `alphabeta serve`: an embedded page to play every game in the browser and watch
+//! alpha-beta think, and the small JSON API behind it (`docs/web-api.md`).
+//!
+//! - [`serve`] runs the server until Ctrl-C (what the CLI calls); [`Server`] is the async
+//!   form, for tests and embedding.
+//! - The API is stateless: positions travel in each game's text notation.
+//! - Searches run on blocking threads, at most [`ServerLimits::max_searches`] at once, each
+//!   with a time budget capped by [`ServerLimits::max_time`]; a client that disconnects stops
+//!   its search.
+//! - Games come from a [`Registry`] of [`WebGame`]s: one small adapter per game.
+//!
+//! The library prints nothing: [`serve`] hands the URL to its caller.
+//!
+//! ```no_run
+//! let options = alphabeta_web::ServeOptions::default();
+//! alphabeta_web::serve(options, |url| println!("open {url}"))?;
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+mod api;
+mod assets;
+mod error;
+pub mod games;
+mod registry;
+mod search;
+pub mod trace;
+
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+pub use api::LimitsView;
+pub use error::ApiError;
+pub use registry::{
+    Adapter, AnalysisView, Board, GameHandler, GameInfo, Level, MoveSquares, MoveView,
+    PositionInput, PositionView, Registry, ResultView, SearchView, StatsView, TreeNodeView,
+    ValueView, WebGame, MAX_POSITION_TEXT,
+};
+pub use search::{CountersView, SearchPool};
+
+/// What the server accepts from clients.
+#[derive(Clone, Debug)]
+pub struct ServerLimits {
+    /// The longest time budget of one search (a request asking for more gets this).
+    pub max_time: Duration,
+    /// The budget of a search whose request names none.
+    pub default_time: Duration,
+    /// The deepest depth limit a request may ask for (and the limit of "to the end").
+    pub max_depth: u32,
+    /// Searches that run at once.
+    pub max_searches: usize,
+    /// How long a request waits for a search slot before it gets a 503.
+    pub queue_wait: Duration,
+    /// The largest request body in bytes.
+    pub body_bytes: usize,
+    /// The transposition table of each negamax search, in bytes.
+    pub tt_bytes: usize,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self {
+            max_time: Duration::from_secs(5),
+            default_time: Duration::from_secs(2),
+            max_depth: 128,
+            max_searches: cores.max(2),
+            queue_wait: Duration::from_secs(1),
+            body_bytes: 64 * 1024,
+            tt_bytes: 2 << 20,
+        }
+    }
+}
+
+/// Where and how to serve.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The TCP port; 0 picks a free one.
+    pub port: u16,
+    /// The address to listen on: loopback unless asked (`0.0.0.0` opens it to the network).
+    pub bind: IpAddr,
+    /// The limits.
+    pub limits: ServerLimits,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        Self { port: 8080, bind: IpAddr::V4(Ipv4Addr::LOCALHOST), limits: ServerLimits::default() }
+    }
+}
+
+/// What every route shares.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    registry: Arc<Registry>,
+    pool: SearchPool,
+    limits: Arc<ServerLimits>,
+}
+
+impl AppState {
+    fn limits_view(&self) -> LimitsView {
+        let limits = &self.limits;
+        LimitsView {
+            max_time_ms: u64::try_from(limits.max_time.as_millis()).unwrap_or(u64::MAX),
+            max_depth: limits.max_depth,
+            max_searches: limits.max_searches,
+            queue_wait_ms: u64::try_from(limits.queue_wait.as_millis()).unwrap_or(u64::MAX),
+            body_limit_bytes: limits.body_bytes,
+            max_tree_nodes: trace::MAX_TRACE_NODES,
+        }
+    }
+}
+
+/// The page and the API for `registry`, within `limits`.
+pub fn router(registry: Registry, limits: ServerLimits) -> Router {
+    let state = AppState {
+        registry: Arc::new(registry),
+        pool: SearchPool::new(limits.max_searches, limits.queue_wait),
+        limits: Arc::new(limits.clone()),
+    };
+    Router::new()
+        .route("/", get(assets::page))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/games", get(api::games))
+        .route("/api/status", get(api::status))
+        .route("/api/start", post(api::start))
+        .route("/api/position", post(api::position))
+        .route("/api/move", post(api::play))
+        .route("/api/ai", post(api::ai))
+        .route("/api/analyse", post(api::analyse))
+        .route("/api/tree", post(api::tree))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .with_state(state)
+}
+
+/// A server bound to its port, not yet serving.
+#[derive(Debug)]
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    router: Router,
+    address: SocketAddr,
+}
+
+impl Server {
+    /// Binds with the standard games.
+    ///
+    /// # Errors
+    /// When the address cannot be bound (port taken, no permission).
+    pub async fn bind(options: ServeOptions) -> anyhow::Result<Self> {
+        Self::bind_with(options, Registry::standard()).await
+    }
+
+    /// Binds with the games of `registry`.
+    ///
+    /// # Errors
+    /// When the address cannot be bound (port taken, no permission).
+    pub async fn bind_with(options: ServeOptions, registry: Registry) -> anyhow::Result<Self> {
+        let requested = SocketAddr::new(options.bind, options.port);
+        let listener = tokio::net::TcpListener::bind(requested)
+            .await
+            .with_context(|| format!("cannot listen on {requested}"))?;
+        let address = listener.local_addr().context("cannot read the bound address")?;
+        Ok(Self { listener, router: router(registry, options.limits), address })
+    }
+
+    /// The address the server listens on.
+    #[must_use]
+    pub fn local_addr(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The URL to open in a browser on this machine (loopback when bound to every address).
+    #[must_use]
+    pub fn url(&self) -> String {
+        let ip = match self.address.ip() {
+            ip if ip.is_unspecified() && ip.is_ipv4() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            ip if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        format!("http://{}/", SocketAddr::new(ip, self.address.port()))
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    ///
+    /// # Errors
+    /// When accepting connections fails.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("the server failed")
+    }
+
+    /// Serves until Ctrl-C.
+    ///
+    /// # Errors
+    /// When accepting connections fails.
+    pub async fn run(self) -> anyhow::Result<()> {
+        self.run_until(async {
+            // Without a signal handler there is nothing to wait for but the process's end.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
+    }
+}
+
+/// Serves the page and the API until Ctrl-C, on a runtime of its own. `on_ready` gets the
+/// URL to open once the port is bound (the CLI prints it).
+///
+/// # Errors
+/// When the runtime cannot start or the address cannot be bound.
+pub fn serve(options: ServeOptions, on_ready: impl FnOnce(&str)) -> anyhow::Result<()> {
+    // Searches hold a slot while they run, so a few threads more than the slots suffice;
+    // a bounded pool keeps the thread count, and so the memory, flat under load.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(options.limits.max_searches.max(1) + 2)
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let server = Server::bind(options).await?;
+        on_ready(&server.url());
+        server.run().await
+    })
+}

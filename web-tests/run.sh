@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Browser tests of `alphabeta serve`: installs Chromium (Debian's package) and playwright-core
+# (npm) when missing, builds the binary, serves on a free loopback port, and runs the tests
+# with node's test runner. Screenshots land in artifacts/ at the repository root.
+#
+#   web-tests/run.sh            # from anywhere
+#   SERVER_CMD="..." run.sh     # serve with another command (it must print the URL)
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+
+# 1. Chromium from Debian.
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    echo "run.sh: $CHROMIUM is missing; install it with: sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+
+# 2. playwright-core from npm, as locked.
+if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
+  (cd "$HERE" && npm ci --no-audit --no-fund)
+fi
+
+# 3. The server.
+if [ -z "${SERVER_CMD:-}" ]; then
+  cargo build --quiet --manifest-path "$ROOT/Cargo.toml" -p alphabeta --bin alphabeta
+  SERVER_CMD="$ROOT/target/debug/alphabeta serve --port 0"
+fi
+LOG="$(mktemp)"
+# shellcheck disable=SC2086 # SERVER_CMD is a command line.
+$SERVER_CMD >"$LOG" 2>&1 &
+SERVER_PID=$!
+cleanup() {
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  rm -f "$LOG"
+}
+trap cleanup EXIT
+
+BASE_URL=""
+for _ in $(seq 1 100); do
+  BASE_URL="$(grep -o 'http://[^ ]*/' "$LOG" | head -n 1 || true)"
+  [ -n "$BASE_URL" ] && break
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "run.sh: the server did not start:" >&2
+    cat "$LOG" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$BASE_URL" ]; then
+  echo "run.sh: the server printed no URL:" >&2
+  cat "$LOG" >&2
+  exit 1
+fi
+case "$BASE_URL" in
+  http://127.*|http://\[::1\]*|http://localhost*) ;;
+  *) echo "run.sh: refusing to test a server that is not on loopback: $BASE_URL" >&2; exit 1 ;;
+esac
+echo "run.sh: testing $BASE_URL"
+
+# 4. The tests.
+cd "$HERE"
+BASE_URL="$BASE_URL" CHROMIUM="$CHROMIUM" node --test --test-concurrency=1 tests/
