@@ -642,7 +642,7 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
     writeln!(out, "{}", position.drawing())?;
     loop {
         if let Some(outcome) = position.outcome() {
-            writeln!(out, "{}", crate::play::result_text(&position, outcome))?;
+            writeln!(out, "{}", crate::play::result_text(&position, outcome, position.moves() as usize))?;
             return Ok(ExitCode::SUCCESS);
         }
         if !human(&position) {
