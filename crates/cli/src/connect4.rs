@@ -642,7 +642,11 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
     writeln!(out, "{}", position.drawing())?;
     loop {
         if let Some(outcome) = position.outcome() {
-            writeln!(out, "{}", crate::play::result_text(&position, outcome, position.moves() as usize))?;
+            writeln!(
+                out,
+                "{}",
+                crate::play::result_text(&position, outcome, position.moves() as usize)
+            )?;
             return Ok(ExitCode::SUCCESS);
         }
         if !human(&position) {

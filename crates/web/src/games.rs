@@ -5,6 +5,7 @@
 //! draws any [`Board::Grid`] and clicks moves through [`MoveSquares`].
 
 use alphabeta_engine::Game;
+use alphabeta_games::connect4::Connect4;
 use alphabeta_games::hare_wolves::{HareWolves, Move as HareWolvesMove, Side, Square};
 use alphabeta_games::tictactoe::{Mark, TicTacToe};
 use alphabeta_games::tree::Tree;
@@ -110,6 +111,62 @@ impl WebGame for HareWolves {
 
 /// Seed 001's worked example.
 pub const SEED_001_TREE: &str = "[[4,7,5],[9,2,6],[3,8,5]]";
+
+impl WebGame for Connect4 {
+    const TITLE: &'static str = "Connect Four";
+    const SIDES: [&'static str; 2] = ["x", "o"];
+
+    fn levels() -> Vec<Level> {
+        vec![
+            Level { name: "easy", depth: Some(2) },
+            Level { name: "medium", depth: Some(6) },
+            Level { name: "hard", depth: Some(10) },
+            Level { name: "strong", depth: None },
+        ]
+    }
+
+    /// The move notation starts from the empty board with x to move.
+    fn starters() -> Vec<&'static str> {
+        vec!["x"]
+    }
+
+    fn start(first: &str) -> Option<Self> {
+        (first == "x").then(Connect4::standard)
+    }
+
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+        let position = Connect4::from_moves(text.trim()).map_err(|error| error.to_string())?;
+        match to_move {
+            Some(side) if side != position.side_name(true) => {
+                Err(format!("after {} moves it is not '{side}' to move", position.moves()))
+            }
+            _ => Ok(position),
+        }
+    }
+
+    fn board(&self) -> Board {
+        let (width, height) = (self.width(), self.height());
+        let cells = (0..height)
+            .rev()
+            .flat_map(|row| (0..width).map(move |col| (col, row)))
+            .map(|(col, row)| {
+                self.at(col, row).map_or_else(String::new, |p| p.symbol().to_string())
+            })
+            .collect();
+        Board::Grid { rows: height.into(), cols: width.into(), cells, checkered: false }
+    }
+
+    /// The landing cell first, then the rest of the column: a click anywhere in it plays.
+    fn move_squares(&self, col: u8) -> MoveSquares {
+        let (width, height) = (usize::from(self.width()), usize::from(self.height()));
+        let stones = (0..self.height()).filter(|&row| self.at(col, row).is_some()).count();
+        let cell = |row: usize| row * width + usize::from(col);
+        let landing = cell(height - 1 - stones);
+        let mut squares = vec![landing];
+        squares.extend((0..height).map(cell).filter(|&square| square != landing));
+        MoveSquares { from: None, squares }
+    }
+}
 
 impl WebGame for Tree {
     const TITLE: &'static str = "Game tree";

@@ -620,6 +620,7 @@ impl Registry {
         Self::empty()
             .with::<alphabeta_games::tictactoe::TicTacToe>()
             .with::<alphabeta_games::hare_wolves::HareWolves>()
+            .with::<alphabeta_games::connect4::Connect4>()
             .with::<alphabeta_games::tree::Tree>()
     }
 
