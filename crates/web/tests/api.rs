@@ -47,13 +47,14 @@ async fn games_and_status() {
         .iter()
         .map(|game| game["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["tictactoe", "hare-wolves", "tree", "endless"]);
+    assert_eq!(names, ["tictactoe", "hare-wolves", "connect4", "tree", "endless"]);
     let tictactoe = &reply["games"][0];
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
     assert_eq!(tictactoe["starters"], json!(["x", "o"]));
     assert_eq!(tictactoe["default_level"], "perfect");
     assert_eq!(reply["games"][1]["default_level"], "hard");
-    assert_eq!(reply["games"][2]["starters"], json!(["MAX"]));
+    assert_eq!(reply["games"][2]["starters"], json!(["x"]));
+    assert_eq!(reply["games"][3]["starters"], json!(["MAX"]));
     assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
     assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
     assert_eq!(tictactoe["start"]["position"], ".........");
@@ -81,7 +82,10 @@ async fn start_and_position() {
     assert_eq!((reply.status, reply.kind()), (400, "bad_option".to_string()));
     let reply = post(server, "/api/start", &json!({"game": "chess"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(reply.json()["error"].as_str().unwrap().contains("tictactoe, hare-wolves, tree"));
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("tictactoe, hare-wolves, connect4, tree"));
 
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "x.o/.x./..o"}))
@@ -486,4 +490,32 @@ async fn a_client_that_disconnects_cancels_its_search() {
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     assert_eq!(post(server, "/api/ai", &quick).await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_four_moves_and_ai() {
+    let server = start(limits()).await;
+    let reply =
+        post(server, "/api/move", &json!({"game": "connect4", "position": "4453", "move": "3"}))
+            .await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.json()["position"]["position"], "44533");
+    let reply =
+        post(server, "/api/move", &json!({"game": "connect4", "position": "4453", "move": "9"}))
+            .await;
+    assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
+    let reply =
+        post(server, "/api/position", &json!({"game": "connect4", "position": "448"})).await;
+    assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
+    // x has three in a row on the bottom: the AI takes the win at once.
+    let reply = post(
+        server,
+        "/api/ai",
+        &json!({"game": "connect4", "position": "112233", "level": "medium"}),
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    let reply = reply.json();
+    assert_eq!(reply["move"], "4");
+    assert_eq!(reply["value"]["outcome"], "win");
 }
