@@ -2,14 +2,15 @@
 //!
 //! See: chessprogramming.org/Transposition_Table
 //!
-//! Entry layout (16 bytes, asserted below):
+//! Entry layout (16 bytes, two words, asserted below; all-zero words are an empty slot, so a
+//! new table is one zeroed allocation that the system hands out lazily):
 //!
 //! ```text
-//! key: u64          the full position key (verification, no false hits for exact keys)
-//! score: i32        relative to the node (mate distances fixed up by Score::to_tt)
-//! move_index: u16   index of the best move in the natural move order, u16::MAX = none
-//! depth: u8         draft in plies; EXACT_DEPTH = no heuristic leaf below (valid at any depth)
-//! meta: u8          bound (2 bits) | generation (6 bits)
+//! word 0: key       the full position key (verification, no false hits for exact keys)
+//! word 1: bits  0-31  score, i32, relative to the node (mate distances fixed by Score::to_tt)
+//!         bits 32-47  move_index, u16: the best move's index in the move order, u16::MAX = none
+//!         bits 48-55  depth, u8: draft in plies; EXACT_DEPTH = no heuristic leaf below
+//!         bits 56-63  meta, u8: bound (2 bits) | generation (6 bits, never 0 when used)
 //! ```
 //!
 //! Replacement: an entry of the same position is always overwritten; another position's
@@ -48,16 +49,37 @@ impl TtEntry {
     pub const EXACT_DEPTH: u8 = u8::MAX;
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
+/// One entry: the key and the packed data (see the module documentation).
+type Slot = [u64; 2];
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// The fields of a slot's data word.
+#[derive(Clone, Copy)]
+struct Data {
     score: i32,
     move_index: u16,
     depth: u8,
     meta: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+impl Data {
+    fn unpack(word: u64) -> Data {
+        Data {
+            score: word as u32 as i32,
+            move_index: (word >> 32) as u16,
+            depth: (word >> 48) as u8,
+            meta: (word >> 56) as u8,
+        }
+    }
+
+    fn pack(self) -> u64 {
+        u64::from(self.score as u32)
+            | u64::from(self.move_index) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.meta) << 56
+    }
+}
 
 /// A table size that cannot hold one entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +121,7 @@ impl TranspositionTable {
         }
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
         let shift = 64 - entries.trailing_zeros();
-        Ok(Self { slots: vec![Slot::default(); entries], shift, generation: 1 })
+        Ok(Self { slots: vec![[0; 2]; entries], shift, generation: 1 })
     }
 
     /// The number of entries.
@@ -121,7 +143,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.slots.fill([0; 2]);
     }
 
     fn index(&self, key: u64) -> usize {
@@ -134,8 +156,9 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let slot = self.slots[self.index(key)];
-        if slot.meta == 0 || slot.key != key {
+        let [stored_key, word] = self.slots[self.index(key)];
+        let slot = Data::unpack(word);
+        if slot.meta == 0 || stored_key != key {
             return None;
         }
         let bound = match slot.meta >> 6 {
@@ -154,10 +177,11 @@ impl TranspositionTable {
     /// Stores a result for `key` (the score already relative to the node).
     pub fn store(&mut self, key: u64, entry: TtEntry) {
         let index = self.index(key);
-        let old = self.slots[index];
+        let [old_key, old_word] = self.slots[index];
+        let old = Data::unpack(old_word);
         let old_generation = old.meta & 63;
         let replace = old.meta == 0
-            || old.key == key
+            || old_key == key
             || old_generation != self.generation
             || entry.depth >= old.depth;
         if !replace {
@@ -168,13 +192,13 @@ impl TranspositionTable {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        self.slots[index] = Slot {
-            key,
+        let data = Data {
             score: entry.score.raw(),
             move_index: entry.move_index.unwrap_or(u16::MAX),
             depth: entry.depth,
             meta: (bound << 6) | self.generation,
         };
+        self.slots[index] = [key, data.pack()];
     }
 
     /// Permille of a sample of entries written by the current search (UCI's `hashfull`).
@@ -183,7 +207,8 @@ impl TranspositionTable {
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
-            .filter(|slot| slot.meta != 0 && slot.meta & 63 == self.generation)
+            .map(|&[_, word]| Data::unpack(word).meta)
+            .filter(|&meta| meta != 0 && meta & 63 == self.generation)
             .count();
         (used * 1000 / sample) as u32
     }
