@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use alphabeta_engine::{Algorithm, Game, MoveOrdering, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, MoveOrdering, SearchConfig, Searcher};
 use alphabeta_games::connect4::{Analysis, Connect4, Player, Solver, SolverConfig};
 use alphabeta_games::Notation;
 use anyhow::{bail, Context, Result};
@@ -14,6 +14,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use crate::play::{Ai as PlayAi, Session};
 use crate::report::thousands;
 
 /// A board size `WxH`.
@@ -617,79 +618,44 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode> {
     if !(args.time.is_finite() && args.time > 0.0) {
         bail!("--time must be a positive number of seconds, not {}", args.time);
     }
-    let mut position = args.solver.position(moves_argument(&args.moves))?;
+    let position = args.solver.position(moves_argument(&args.moves))?;
     let config = SearchConfig::with_algorithm(Algorithm::Negamax).ordering(MoveOrdering::Game);
-    let mut ai = Ai {
+    let ai = Ai {
         level: args.level,
         time: Duration::from_secs_f64(args.time),
         solver: args.solver.solver()?,
         searcher: Searcher::try_new(config)?,
     };
-    let mut input = io::stdin().lock();
-    let mut out = io::stdout().lock();
-    let echo = !io::stdin().is_terminal();
-    let human = |position: &Connect4| match args.human {
-        Human::First => position.to_move() == Player::First,
-        Human::Second => position.to_move() == Player::Second,
-        Human::Both => true,
-        Human::None => false,
-    };
-    writeln!(
-        out,
+    let human = args.human;
+    println!(
         "Connect Four: x moves first. Type a column number 1-{} (q to quit).",
         position.width()
-    )?;
-    writeln!(out, "{}", position.drawing())?;
-    loop {
-        if let Some(outcome) = position.outcome() {
-            writeln!(
-                out,
-                "{}",
-                crate::play::result_text(&position, outcome, position.moves() as usize)
-            )?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        if !human(&position) {
-            let Some(choice) = ai.choose(&position) else { bail!("the AI found no move") };
-            writeln!(
-                out,
-                "AI ({}) plays {} ({})",
-                position.side_name(true),
-                choice.col + 1,
-                choice.note
-            )?;
-            position.play(choice.col);
-            writeln!(out, "{}", position.drawing())?;
-            continue;
-        }
-        if args.hint {
-            if let Some(choice) = ai.choose(&position) {
-                writeln!(out, "Hint: column {} ({})", choice.col + 1, choice.note)?;
-            }
-        }
-        write!(out, "{} to move, column 1-{}: ", position.side_name(true), position.width())?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            bail!("end of input before the game ended (type q to quit)");
-        }
-        if echo {
-            writeln!(out, "{}", line.trim_end())?;
-        }
-        match line.trim() {
-            "q" | "quit" => {
-                writeln!(out, "Game abandoned.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            text => match position.parse_move(text) {
-                Ok(col) => {
-                    position.play(col);
-                    writeln!(out, "{}", position.drawing())?;
-                }
-                Err(error) => writeln!(out, "{error}. Try again.")?,
-            },
-        }
+    );
+    let session = Session {
+        game: position,
+        is_human: Box::new(move |position: &Connect4| match human {
+            Human::First => position.to_move() == Player::First,
+            Human::Second => position.to_move() == Player::Second,
+            Human::Both => true,
+            Human::None => false,
+        }),
+        ai: Box::new(ai),
+        hint: args.hint,
+        move_help: "type a column number (h hint, u undo, q quit)",
+        ending: crate::play::result_text,
+    };
+    session.run(&mut io::stdin().lock(), &mut io::stdout().lock())
+}
+
+impl PlayAi<Connect4> for Ai {
+    fn choose(&mut self, position: &mut Connect4) -> Option<(u8, String)> {
+        let choice = Ai::choose(self, position)?;
+        Some((choice.col, choice.note))
+    }
+
+    fn hint(&mut self, position: &mut Connect4) -> Option<String> {
+        let choice = Ai::choose(self, position)?;
+        Some(format!("Hint: column {} ({})", choice.col + 1, choice.note))
     }
 }
 

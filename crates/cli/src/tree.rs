@@ -88,14 +88,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     let config = SearchConfig::with_algorithm(args.algorithm).cut(args.cut);
     let mut tracer = Tracer::default();
     let result = Searcher::try_new(config)?.search_with(&mut tree, &mut tracer);
-    let looked_at: Vec<Vec<usize>> = tracer
-        .events
-        .iter()
-        .filter_map(|event| match event {
-            TraceEvent::Leaf { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
+    let looked_at = tracer.leaves();
     let pruned: Vec<Vec<usize>> =
         tree.leaf_paths().into_iter().filter(|path| !looked_at.contains(path)).collect();
     let value = i64::from(result.score.raw());

@@ -142,6 +142,18 @@ fn window(alpha: Score, beta: Score, ply: u32) -> (Value, Value) {
 }
 
 impl Tracer {
+    /// The leaves looked at, in order.
+    #[must_use]
+    pub fn leaves(&self) -> Vec<Vec<usize>> {
+        self.events
+            .iter()
+            .filter_map(|event| match event {
+                TraceEvent::Leaf { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn path(&self, ply: u32) -> Vec<usize> {
         self.paths.get(ply as usize).cloned().unwrap_or_default()
     }
@@ -241,14 +253,7 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
     let config = SearchConfig::with_algorithm(algorithm).cut(cut);
     let mut tracer = Tracer::default();
     let result = Searcher::new(config).search_with(&mut tree, &mut tracer);
-    let visited_leaves: Vec<Vec<usize>> = tracer
-        .events
-        .iter()
-        .filter_map(|event| match event {
-            TraceEvent::Leaf { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
+    let visited_leaves = tracer.leaves();
     Ok(TraceView {
         tree: alphabeta_games::Notation::position_text(&tree),
         algorithm: algorithm.name(),
