@@ -17,7 +17,7 @@ use std::time::Duration;
 use super::{needs_exact_ties, pick, Aborted, Budget, Clock, SearchResult};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::{
-    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak,
+    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, Scoring, SearchConfig, Stats, TieBreak,
 };
 
 /// A node's children (a range of the move stack), or the score that ends it.
@@ -391,6 +391,19 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         self.enter(game, ply, alpha, beta)?;
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
+
+        // Step 1b. Mate distance pruning: nothing here beats winning with the next move, and
+        // nothing is worse than having lost already. See: chessprogramming.org/Mate_Distance_Pruning
+        if self.config.scoring == Scoring::Depth {
+            let best_possible = Score::win_in(ply + 1);
+            if best_possible <= alpha {
+                return Ok(best_possible);
+            }
+            let worst_possible = Score::loss_in(ply);
+            if worst_possible >= beta {
+                return Ok(worst_possible);
+            }
+        }
 
         // Step 2. Probe the transposition table.
         let key = if self.tt.is_some() { game.hash() } else { None };
