@@ -1,7 +1,7 @@
-//! The Connect Four test sets (`../shared/data/connect4`, six files of `moves score` lines):
-//! a sample in every `cargo test`, all 6,000 positions and the empty board as ignored tests.
-//!
-//! The folder can be moved with `ALPHABETA_CONNECT4_SETS`.
+//! The Connect Four test sets (six files of `moves score` lines): a sample in every `cargo
+//! test` (from `tests/data/connect4`, the sets' first lines, committed), all 6,000 positions
+//! (from `../shared/data/connect4`, or the folder in `ALPHABETA_CONNECT4_SETS`) and the empty
+//! board as ignored tests.
 
 use std::path::PathBuf;
 
@@ -14,9 +14,14 @@ fn sets_dir() -> PathBuf {
     )
 }
 
+/// The committed samples: the first lines of each set.
+fn samples_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4")
+}
+
 /// The first `limit` lines of a set as (moves, score).
-fn read_set(file: &str, limit: usize) -> Vec<(String, i32)> {
-    let path = sets_dir().join(file);
+fn read_set(dir: &std::path::Path, file: &str, limit: usize) -> Vec<(String, i32)> {
+    let path = dir.join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| {
         panic!(
             "cannot read {} ({error}); set ALPHABETA_CONNECT4_SETS to the test sets' folder",
@@ -37,12 +42,19 @@ fn read_set(file: &str, limit: usize) -> Vec<(String, i32)> {
 }
 
 fn check(file: &str, limit: usize, threads: usize) {
+    check_in(&samples_dir(), file, limit, threads);
+}
+
+fn check_in(dir: &std::path::Path, file: &str, limit: usize, threads: usize) {
     let config = SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() };
     let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
     let mut weak =
         Solver::new(SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() })
             .unwrap_or_else(|error| panic!("{error}"));
-    for (moves, score) in read_set(file, limit) {
+    let positions = read_set(dir, file, limit);
+    // Every sample is read whole; a full set has 1000 positions.
+    assert_eq!(positions.len(), limit.min(1000), "{file}");
+    for (moves, score) in positions {
         let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(solver.solve(&position, false).score, score, "{file}: {moves}");
         assert_eq!(weak.solve(&position, true).score, score.signum(), "{file}: {moves} (weak)");
@@ -84,7 +96,7 @@ fn middle_medium_sample_two_threads() {
 fn all_sets() {
     for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
     {
-        check(file, usize::MAX, 2);
+        check_in(&sets_dir(), file, usize::MAX, 2);
     }
 }
 
