@@ -9,17 +9,16 @@ use anyhow::Result;
 
 use crate::report::Report;
 
-/// Searches every position of `input` with `searcher`; bad lines are reported on stderr with
+/// Reports every position of `input` with `report`; bad lines are reported on stderr with
 /// their number and skipped (exit code 2 at the end if there were any).
 ///
 /// # Errors
 /// Failing I/O.
-pub fn run<G: Notation>(
+pub fn run<G>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     parse: impl Fn(&str) -> Result<G>,
-    searcher: &mut Searcher,
-    scoring: Scoring,
+    mut report: impl FnMut(&mut G) -> Report,
     json: bool,
 ) -> Result<ExitCode> {
     let mut errors = 0u64;
@@ -37,8 +36,7 @@ pub fn run<G: Notation>(
                 continue;
             }
         };
-        let result = searcher.search(&mut game);
-        let report = Report::new(&game, &result, scoring);
+        let report = report(&mut game);
         if json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
@@ -51,4 +49,15 @@ pub fn run<G: Notation>(
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The report of a search with `searcher`, for [`run`].
+pub fn searching<G: Notation>(
+    searcher: &mut Searcher,
+    scoring: Scoring,
+) -> impl FnMut(&mut G) -> Report + '_ {
+    move |game: &mut G| {
+        let result = searcher.search(game);
+        Report::new(game, &result, scoring)
+    }
 }

@@ -1,7 +1,7 @@
 //! `alphabeta <command> hare-wolves ...`: seed 003's game, its article-exact AI, the solver
 //! and the complete table.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -308,52 +308,32 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
 /// `batch hare-wolves`: one position per line; bad lines are reported on stderr and skipped.
 pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     let mut searcher = Searcher::new(solver::config());
-    let mut out = io::stdout().lock();
-    let mut errors = 0u64;
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let line = line?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
+    let report = |game: &mut HareWolves| {
+        if !args.solve {
+            return level_search(game, args.level);
         }
-        let game = match parse_position(text) {
-            Ok(game) => game,
-            Err(error) => {
-                errors += 1;
-                eprintln!("line {}: {error:#}", number + 1);
-                continue;
-            }
-        };
-        let report = if args.solve {
-            let start = Instant::now();
-            let solved = solver::solve_with(&mut searcher, &game);
-            Report {
-                best_move: solved.pv.first().map(|&mv| game.move_text(mv)),
-                value: game.value(solved.score, alphabeta_engine::Scoring::Depth),
-                outcome: Some(if solved.score.is_win() { "win" } else { "loss" }),
-                plies: Some(solved.plies),
-                winner: Some(solved.winner.name().to_string()),
-                nodes: solved.stats.nodes,
-                evaluations: solved.stats.evaluations,
-                time_ms: start.elapsed().as_secs_f64() * 1000.0,
-                pv: pv_text(&game, &solved.pv),
-                ..empty_report(&game)
-            }
-        } else {
-            level_search(&game, args.level)
-        };
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        } else {
-            writeln!(out, "{}", report.line())?;
+        let start = Instant::now();
+        let solved = solver::solve_with(&mut searcher, game);
+        Report {
+            best_move: solved.pv.first().map(|&mv| game.move_text(mv)),
+            value: game.value(solved.score, alphabeta_engine::Scoring::Depth),
+            outcome: Some(if solved.score.is_win() { "win" } else { "loss" }),
+            plies: Some(solved.plies),
+            winner: Some(solved.winner.name().to_string()),
+            nodes: solved.stats.nodes,
+            evaluations: solved.stats.evaluations,
+            time_ms: start.elapsed().as_secs_f64() * 1000.0,
+            pv: pv_text(game, &solved.pv),
+            ..empty_report(game)
         }
-    }
-    out.flush()?;
-    if errors > 0 {
-        eprintln!("{errors} line(s) could not be read");
-        return Ok(ExitCode::from(2));
-    }
-    Ok(ExitCode::SUCCESS)
+    };
+    crate::batch::run(
+        &mut io::stdin().lock(),
+        &mut io::stdout().lock(),
+        parse_position,
+        report,
+        args.json,
+    )
 }
 
 /// `play hare-wolves`.

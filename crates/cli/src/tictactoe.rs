@@ -205,8 +205,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
         &mut io::stdin().lock() as &mut dyn BufRead,
         &mut io::stdout().lock(),
         |text| parse_line(text, to_move),
-        &mut searcher,
-        scoring,
+        crate::batch::searching(&mut searcher, scoring),
         args.json,
     )
 }
