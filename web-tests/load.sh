@@ -16,24 +16,9 @@ if [ -z "${SERVER_CMD:-}" ]; then
   cargo build --quiet --release --manifest-path "$ROOT/Cargo.toml" -p alphabeta --bin alphabeta
   SERVER_CMD="$ROOT/target/release/alphabeta serve --port 0"
 fi
-LOG="$(mktemp)"
-# shellcheck disable=SC2086 # SERVER_CMD is a command line.
-$SERVER_CMD >"$LOG" 2>&1 &
-SERVER_PID=$!
-cleanup() {
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  rm -f "$LOG"
-}
-trap cleanup EXIT
-
-URL=""
-for _ in $(seq 1 100); do
-  URL="$(grep -o 'http://[^ ]*/' "$LOG" | head -n 1 || true)"
-  [ -n "$URL" ] && break
-  sleep 0.1
-done
-[ -n "$URL" ] || { echo "load.sh: the server printed no URL" >&2; cat "$LOG" >&2; exit 1; }
+# shellcheck source=serve.sh
+source "$HERE/serve.sh"
+URL="$BASE_URL"
 
 "$ROOT/target/release/examples/load" --url "$URL" --seconds "$SECONDS_TO_RUN" \
   --connections "$CONNECTIONS" --pid "$SERVER_PID"

@@ -32,37 +32,8 @@ if [ -z "${SERVER_CMD:-}" ]; then
   cargo build --quiet --manifest-path "$ROOT/Cargo.toml" -p alphabeta --bin alphabeta
   SERVER_CMD="$ROOT/target/debug/alphabeta serve --port 0"
 fi
-LOG="$(mktemp)"
-# shellcheck disable=SC2086 # SERVER_CMD is a command line.
-$SERVER_CMD >"$LOG" 2>&1 &
-SERVER_PID=$!
-cleanup() {
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  rm -f "$LOG"
-}
-trap cleanup EXIT
-
-BASE_URL=""
-for _ in $(seq 1 100); do
-  BASE_URL="$(grep -o 'http://[^ ]*/' "$LOG" | head -n 1 || true)"
-  [ -n "$BASE_URL" ] && break
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    echo "run.sh: the server did not start:" >&2
-    cat "$LOG" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ -z "$BASE_URL" ]; then
-  echo "run.sh: the server printed no URL:" >&2
-  cat "$LOG" >&2
-  exit 1
-fi
-case "$BASE_URL" in
-  http://127.*|http://\[::1\]*|http://localhost*) ;;
-  *) echo "run.sh: refusing to test a server that is not on loopback: $BASE_URL" >&2; exit 1 ;;
-esac
+# shellcheck source=serve.sh
+source "$HERE/serve.sh"
 echo "run.sh: testing $BASE_URL"
 
 # 4. The tests.

@@ -260,10 +260,10 @@ pub fn best(args: &BestArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The solver's answer as a report.
-fn solve_report(game: &HareWolves) -> (Report, solver::Solved) {
+/// The solver's answer as a report (`searcher` keeps its table between positions).
+fn solve_report(searcher: &mut Searcher, game: &HareWolves) -> (Report, solver::Solved) {
     let start = Instant::now();
-    let solved = solver::solve(game);
+    let solved = solver::solve_with(searcher, game);
     let report = Report {
         best_move: solved.pv.first().map(|&mv| game.move_text(mv)),
         value: game.value(solved.score, alphabeta_engine::Scoring::Depth),
@@ -288,7 +288,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         Some(text) => parse_position(text)?,
         None => HareWolves::start(),
     };
-    let (report, solved) = solve_report(&game);
+    let (report, solved) = solve_report(&mut Searcher::new(solver::config()), &game);
     print_json_or(args.json, &report, || {
         let verb = if solved.winner == Side::Hare { "wins" } else { "win" };
         format!(
@@ -312,20 +312,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
         if !args.solve {
             return level_search(game, args.level);
         }
-        let start = Instant::now();
-        let solved = solver::solve_with(&mut searcher, game);
-        Report {
-            best_move: solved.pv.first().map(|&mv| game.move_text(mv)),
-            value: game.value(solved.score, alphabeta_engine::Scoring::Depth),
-            outcome: Some(if solved.score.is_win() { "win" } else { "loss" }),
-            plies: Some(solved.plies),
-            winner: Some(solved.winner.name().to_string()),
-            nodes: solved.stats.nodes,
-            evaluations: solved.stats.evaluations,
-            time_ms: start.elapsed().as_secs_f64() * 1000.0,
-            pv: pv_text(game, &solved.pv),
-            ..empty_report(game)
-        }
+        solve_report(&mut searcher, game).0
     };
     crate::batch::run(
         &mut io::stdin().lock(),
