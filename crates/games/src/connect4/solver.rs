@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::table::{Bound, Entry, Table, TableTooSmall};
-use super::Connect4;
+use super::{Connect4, Shape, Standard};
 
 /// What the solver does and with how much memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,8 +204,8 @@ impl Solver {
         score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
     }
 
-    /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
-    /// threads together.
+    /// [`Solver::run_in`] with the board's dimensions as constants where they are the
+    /// standard ones.
     fn run(
         &self,
         position: &Connect4,
@@ -217,10 +217,27 @@ impl Solver {
             let score = position.final_score();
             return (Some(score), 0);
         }
+        if position.is_standard() {
+            self.run_in(Standard, position, weak, deadline, stop)
+        } else {
+            self.run_in(position.shape(), position, weak, deadline, stop)
+        }
+    }
+
+    /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
+    /// threads together.
+    fn run_in<G: Shape + Send>(
+        &self,
+        shape: G,
+        position: &Connect4,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> (Option<i32>, u64) {
         let threads = self.config.threads.max(1);
         let solo_limit = if threads > 1 { SOLO_NODES } else { u64::MAX };
         let mut main =
-            Worker::new(&self.table, &self.config, position, 0, deadline, stop, solo_limit);
+            Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
             return (Some(score), main.nodes);
         }
@@ -237,8 +254,9 @@ impl Solver {
                 .map(|index| {
                     let (table, config, watch) = (&self.table, &self.config, &watch);
                     scope.spawn(move || {
-                        let mut helper =
-                            Worker::new(table, config, position, index, deadline, watch, u64::MAX);
+                        let mut helper = Worker::new(
+                            shape, table, config, position, index, deadline, watch, u64::MAX,
+                        );
                         let score = helper.solve(position, weak);
                         if score.is_ok() {
                             watch.1.store(true, Ordering::Relaxed);
@@ -247,8 +265,16 @@ impl Solver {
                     })
                 })
                 .collect();
-            let mut main =
-                Worker::new(&self.table, &self.config, position, 0, deadline, &watch, u64::MAX);
+            let mut main = Worker::new(
+                shape,
+                &self.table,
+                &self.config,
+                position,
+                0,
+                deadline,
+                &watch,
+                u64::MAX,
+            );
             let mut score = main.solve(position, weak).ok();
             done.store(true, Ordering::Relaxed);
             let mut nodes = main.nodes;
@@ -270,9 +296,17 @@ impl Solver {
             return None;
         }
         self.prepare(position);
+        if position.is_standard() {
+            self.best_move_in(Standard, position, score)
+        } else {
+            self.best_move_in(position.shape(), position, score)
+        }
+    }
+
+    fn best_move_in(&self, shape: impl Shape, position: &Connect4, score: i32) -> Option<u8> {
         let never = AtomicBool::new(false);
         let mut worker =
-            Worker::new(&self.table, &self.config, position, 0, None, &never, u64::MAX);
+            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
         let order = worker.order;
         let mut fallback = None;
         for &col in &order[..usize::from(position.width)] {
@@ -381,7 +415,8 @@ impl StopFlag for StopEither<'_> {
 }
 
 /// One thread's search state.
-struct Worker<'a, S: StopFlag + ?Sized> {
+struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
+    shape: G,
     table: &'a Table,
     stop: &'a S,
     deadline: Option<Instant>,
@@ -402,8 +437,10 @@ struct Worker<'a, S: StopFlag + ?Sized> {
     cells: i32,
 }
 
-impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
+impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
+        shape: G,
         table: &'a Table,
         config: &SolverConfig,
         position: &Connect4,
@@ -424,6 +461,7 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
         });
         order[..usize::from(width)].copy_from_slice(&columns);
         Self {
+            shape,
             table,
             stop,
             deadline,
@@ -491,7 +529,7 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
     fn canonical(&self, position: &Connect4) -> (u64, bool) {
         let key = position.key();
         if self.symmetry {
-            let mirror = position.mirror_key();
+            let mirror = position.mirror_key_in(self.shape);
             if mirror < key {
                 return (mirror, true);
             }
@@ -515,7 +553,7 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
         let moves = position.moves as i32;
 
         // Step 1. Lost at once, or a draw: nothing left to decide.
-        let next = position.non_losing_moves();
+        let next = position.non_losing_moves_in(self.shape);
         if next == 0 {
             return Ok(position.lose_next_score());
         }
@@ -571,11 +609,11 @@ impl<'a, S: StopFlag + ?Sized> Worker<'a, S> {
         let mut list = [(0u64, 0u8, 0i64); super::MAX_WIDTH as usize];
         let mut count = 0;
         for &col in &self.order[..usize::from(self.width)] {
-            let bit = next & position.column_cells(col);
+            let bit = next & position.column_cells_in(self.shape, col);
             if bit == 0 {
                 continue;
             }
-            let mut rank = i64::from(position.threats_after(bit)) << 32;
+            let mut rank = i64::from(position.threats_after_in(self.shape, bit)) << 32;
             if self.use_history {
                 rank += i64::from(self.history[side][bit.trailing_zeros() as usize]);
             }
