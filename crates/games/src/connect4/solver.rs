@@ -25,7 +25,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::table::{Bound, Entry, Table, TableTooSmall};
+use super::table::{Bound, Entry, Slot, Table, TableTooSmall};
 use super::{Connect4, Shape, Standard};
 
 /// What the solver does and with how much memory.
@@ -121,10 +121,6 @@ struct Stopped;
 /// Enhanced transposition cut-offs only where more than this many cells are empty (near
 /// the end, a search is cheaper than the probes).
 const ETC_MIN_LEFT: i32 = 12;
-
-/// The table is skipped where fewer cells are empty (0: used everywhere; larger values
-/// trade positions explored for cache misses, and measured no faster here).
-const TABLE_MIN_LEFT: i32 = 0;
 
 /// Nodes a single thread spends on a position before helper threads are started.
 const SOLO_NODES: u64 = 1 << 16;
@@ -427,8 +423,6 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     use_history: bool,
     etc: bool,
     etc_min_left: i32,
-    /// The table is used only where at least this many cells are empty.
-    table_min_left: i32,
     /// Cut-offs per cell and side, weighted by the moves left.
     history: [[u32; 64]; 2],
     /// Columns in tie-break order.
@@ -473,7 +467,6 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             use_history: config.history,
             etc: config.etc,
             etc_min_left: ETC_MIN_LEFT,
-            table_min_left: TABLE_MIN_LEFT,
             history: [[0; 64]; 2],
             order,
             width,
@@ -583,8 +576,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let last = self.width - 1;
         let flip = move |col: u8| if mirrored { last - col } else { col };
         let mut table_best = None;
-        let use_table = self.cells - moves >= self.table_min_left;
-        if let Some(entry) = if use_table { self.table.probe(key) } else { None } {
+        let slot = self.table.slot(key);
+        if let Some(entry) = self.table.probe_slot(slot) {
             match entry.bound {
                 Bound::Exact => return Ok(entry.score),
                 Bound::Lower if entry.score > alpha => {
@@ -604,72 +597,87 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             table_best = entry.best.map(flip);
         }
 
-        // Step 4. Order the non-losing moves.
-        let side = (moves & 1) as usize;
-        let mut list = [(0u64, 0u8, 0i64); super::MAX_WIDTH as usize];
-        let mut count = 0;
-        for &col in &self.order[..usize::from(self.width)] {
-            let bit = next & position.column_cells_in(self.shape, col);
-            if bit == 0 {
-                continue;
-            }
-            let mut rank = i64::from(position.threats_after_in(self.shape, bit)) << 32;
-            if self.use_history {
-                rank += i64::from(self.history[side][bit.trailing_zeros() as usize]);
-            }
-            if self.table_move && table_best == Some(col) {
-                rank = i64::MAX;
-            }
-            let mut at = count;
-            while at > 0 && list[at - 1].2 < rank {
-                list[at] = list[at - 1];
-                at -= 1;
-            }
-            list[at] = (bit, col, rank);
-            count += 1;
-        }
-
-        // Step 5. Enhanced transposition cut-off: a child whose stored value already
+        // Step 4. Enhanced transposition cut-off: a child whose stored value already
         // refutes it (an upper bound for the opponent at most -beta) ends the node before
         // any child is searched. See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        if self.etc && self.cells - moves > self.etc_min_left {
-            for &(bit, col, _) in &list[..count] {
+        let single = next & (next - 1) == 0;
+        if self.etc && !single && self.cells - moves > self.etc_min_left {
+            let mut rest = next;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest ^= bit;
                 let mut child = *position;
                 child.play_bit(bit);
                 let child_key = self.canonical(&child).0;
                 if let Some(entry) = self.table.probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.score >= beta {
+                        let col = (bit.trailing_zeros() / (self.shape.height() + 1)) as u8;
                         let entry = Entry {
                             score: -entry.score,
                             bound: Bound::Lower,
                             best: Some(flip(col)),
                         };
-                        self.table.store(key, entry, 1);
+                        self.table.store_slot(slot, entry, 1);
                         return Ok(entry.score);
                     }
                 }
             }
         }
 
-        // Step 6. Search them.
+        // Step 5. The table's move first, before the others are ranked: where it refutes
+        // the node (most often), no threat is counted for the rest.
         let nodes_before = self.nodes;
         let alpha_before = alpha;
         let mut best = None;
-        for &(bit, col, _) in &list[..count] {
-            let mut child = *position;
-            child.play_bit(bit);
-            let score = -self.negamax(&child, -beta, -alpha)?;
-            if score >= beta {
-                if use_table {
-                    let entry = Entry { score, bound: Bound::Lower, best: Some(flip(col)) };
-                    self.table.store(key, entry, self.nodes - nodes_before);
+        let mut first = 0;
+        if let Some(col) = table_best.filter(|_| self.table_move) {
+            let bit = next & position.column_cells_in(self.shape, col);
+            if bit != 0 {
+                first = bit;
+                let score = self.child(position, bit, alpha, beta)?;
+                if score >= beta {
+                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
                 }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(col);
+                }
+            }
+        }
+
+        // Step 6. Rank the other non-losing moves by the winning cells they create (then
+        // history, then the centre-first tie order), and search them.
+        let side = (moves & 1) as usize;
+        let mut list = [(0u64, 0u8, 0i64); super::MAX_WIDTH as usize];
+        let mut count = 0;
+        let rest = next & !first;
+        if rest != 0 && rest & (rest - 1) == 0 {
+            let col = (rest.trailing_zeros() / (self.shape.height() + 1)) as u8;
+            list[0] = (rest, col, 0);
+            count = 1;
+        } else if rest != 0 {
+            for &col in &self.order[..usize::from(self.width)] {
+                let bit = rest & position.column_cells_in(self.shape, col);
+                if bit == 0 {
+                    continue;
+                }
+                let mut rank = i64::from(position.threats_after_in(self.shape, bit)) << 32;
                 if self.use_history {
-                    let left = (self.cells - moves) as u32;
-                    let cell = &mut self.history[side][bit.trailing_zeros() as usize];
-                    *cell = cell.saturating_add(left * left);
+                    rank += i64::from(self.history[side][bit.trailing_zeros() as usize]);
                 }
-                return Ok(score);
+                let mut at = count;
+                while at > 0 && list[at - 1].2 < rank {
+                    list[at] = list[at - 1];
+                    at -= 1;
+                }
+                list[at] = (bit, col, rank);
+                count += 1;
+            }
+        }
+        for &(bit, col, _) in &list[..count] {
+            let score = self.child(position, bit, alpha, beta)?;
+            if score >= beta {
+                return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
             }
             if score > alpha {
                 alpha = score;
@@ -680,9 +688,43 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // Step 7. Store: exact if a move raised alpha, else an upper bound.
         let bound = if alpha > alpha_before { Bound::Exact } else { Bound::Upper };
         let best = best.map(flip).or(table_best.map(flip));
-        if use_table {
-            self.table.store(key, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
-        }
+        self.table.store_slot(slot, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
         Ok(alpha)
+    }
+
+    /// The value of playing `bit` in `position`, for the side to move.
+    #[inline]
+    fn child(
+        &mut self,
+        position: &Connect4,
+        bit: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        let mut child = *position;
+        child.play_bit(bit);
+        Ok(-self.negamax(&child, -beta, -alpha)?)
+    }
+
+    /// A cut-off by `bit` (table column `col`, already mirrored for the key) with `score`:
+    /// stored as a lower bound, counted in the history; returns `score`.
+    #[inline]
+    fn cut(
+        &mut self,
+        slot: Slot,
+        col: u8,
+        bit: u64,
+        score: i32,
+        nodes_before: u64,
+        moves: i32,
+    ) -> i32 {
+        let entry = Entry { score, bound: Bound::Lower, best: Some(col) };
+        self.table.store_slot(slot, entry, self.nodes - nodes_before);
+        if self.use_history {
+            let left = (self.cells - moves) as u32;
+            let cell = &mut self.history[(moves & 1) as usize][bit.trailing_zeros() as usize];
+            *cell = cell.saturating_add(left * left);
+        }
+        score
     }
 }

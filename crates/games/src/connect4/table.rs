@@ -81,7 +81,17 @@ const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 pub struct Table {
     slots: Vec<AtomicU64>,
     key_bits: u32,
-    bucket_bits: u32,
+    /// `h` is the mixed key masked to `key_bits` bits.
+    key_mask: u64,
+    /// The bucket is `h >> shift` (the top bits).
+    shift: u32,
+}
+
+/// Where a key's entry lives: its bucket and its check bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    index: usize,
+    check: u64,
 }
 
 impl fmt::Debug for Table {
@@ -122,7 +132,9 @@ impl Table {
         // Every page is touched now (zeroed), not in the middle of a search, where a page
         // fault costs as much as thousands of positions.
         slots.extend((0..entries).map(|_| AtomicU64::new(0)));
-        Ok(Self { slots, key_bits, bucket_bits })
+        let key_mask = if key_bits >= 64 { u64::MAX } else { (1 << key_bits) - 1 };
+        let shift = key_bits.saturating_sub(bucket_bits);
+        Ok(Self { slots, key_bits, key_mask, shift })
     }
 
     /// Entries.
@@ -159,19 +171,13 @@ impl Table {
         (used * 1000 / sample) as u32
     }
 
+    /// The slot of `key`.
     #[inline]
-    fn locate(&self, key: u64) -> (usize, u64) {
-        let h = if self.key_bits >= 64 {
-            key.wrapping_mul(MIX)
-        } else {
-            key.wrapping_mul(MIX) & ((1 << self.key_bits) - 1)
-        };
-        let bucket = if self.bucket_bits >= self.key_bits {
-            h
-        } else {
-            h >> (self.key_bits - self.bucket_bits)
-        };
-        ((bucket as usize & ((1 << self.bucket_bits) - 1)) * 2, h & CHECK_MASK)
+    pub(crate) fn slot(&self, key: u64) -> Slot {
+        let h = key.wrapping_mul(MIX) & self.key_mask;
+        // `h >> shift` has at most `bucket_bits` bits: `shift` is `key_bits - bucket_bits`
+        // (or 0 where the table has more buckets than keys, and then `h` fits anyway).
+        Slot { index: (h >> self.shift) as usize * 2, check: h & CHECK_MASK }
     }
 
     #[inline]
@@ -189,20 +195,34 @@ impl Table {
     /// The entry of `key`, if stored.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let (index, check) = self.locate(key);
-        for slot in &self.slots[index..index + 2] {
-            let word = slot.load(Ordering::Relaxed);
-            if word != 0 && word & CHECK_MASK == check {
-                return Some(Self::decode(word));
-            }
+        self.probe_slot(self.slot(key))
+    }
+
+    /// The entry in `slot`, if stored.
+    #[inline]
+    pub(crate) fn probe_slot(&self, Slot { index, check }: Slot) -> Option<Entry> {
+        let bucket = &self.slots[index..index + 2];
+        let first = bucket[0].load(Ordering::Relaxed);
+        if first != 0 && first & CHECK_MASK == check {
+            return Some(Self::decode(first));
+        }
+        let second = bucket[1].load(Ordering::Relaxed);
+        if second != 0 && second & CHECK_MASK == check {
+            return Some(Self::decode(second));
         }
         None
     }
 
     /// Stores a result; `nodes` is the number of positions searched to get it.
     #[inline]
+    #[cfg(test)]
     pub(crate) fn store(&self, key: u64, entry: Entry, nodes: u64) {
-        let (index, check) = self.locate(key);
+        self.store_slot(self.slot(key), entry, nodes);
+    }
+
+    /// Stores a result in `slot`.
+    #[inline]
+    pub(crate) fn store_slot(&self, Slot { index, check }: Slot, entry: Entry, nodes: u64) {
         let effort = ((64 - nodes.leading_zeros()) / 3).min(7) as u64;
         debug_assert!((-64..64).contains(&entry.score));
         let word = check
@@ -210,8 +230,8 @@ impl Table {
             | (entry.bound as u64) << 55
             | u64::from(entry.best.unwrap_or(15)) << 57
             | effort << 61;
-        let first = &self.slots[index];
-        let second = &self.slots[index + 1];
+        let bucket = &self.slots[index..index + 2];
+        let (first, second) = (&bucket[0], &bucket[1]);
         let old = first.load(Ordering::Relaxed);
         if old == 0 || old & CHECK_MASK == check {
             first.store(word, Ordering::Relaxed);
