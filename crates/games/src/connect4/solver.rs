@@ -427,6 +427,8 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     history: [[u32; 64]; 2],
     /// Columns in tie-break order.
     order: [u8; super::MAX_WIDTH as usize],
+    /// Per column, its tie-break rank (larger first).
+    tie: [u8; super::MAX_WIDTH as usize],
     width: u8,
     cells: i32,
 }
@@ -454,6 +456,10 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             (distance, if right_first { -i32::from(col) } else { i32::from(col) })
         });
         order[..usize::from(width)].copy_from_slice(&columns);
+        let mut tie = [0u8; super::MAX_WIDTH as usize];
+        for (index, &col) in columns.iter().enumerate() {
+            tie[usize::from(col)] = width - index as u8;
+        }
         Self {
             shape,
             table,
@@ -469,6 +475,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             etc_min_left: ETC_MIN_LEFT,
             history: [[0; 64]; 2],
             order,
+            tie,
             width,
             cells: position.cells() as i32,
         }
@@ -648,22 +655,32 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // Step 6. Rank the other non-losing moves by the winning cells they create (then
         // history, then the centre-first tie order), and search them.
         let side = (moves & 1) as usize;
-        let mut list = [(0u64, 0u8, 0i64); super::MAX_WIDTH as usize];
+        // A rank is `threats << 40 | history << 8 | tie`: unique, larger first.
+        let mut list = [(0u64, 0u8, 0u64); super::MAX_WIDTH as usize];
         let mut count = 0;
         let rest = next & !first;
+        let h1 = self.shape.height() + 1;
         if rest != 0 && rest & (rest - 1) == 0 {
-            let col = (rest.trailing_zeros() / (self.shape.height() + 1)) as u8;
-            list[0] = (rest, col, 0);
+            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0);
             count = 1;
-        } else if rest != 0 {
-            for &col in &self.order[..usize::from(self.width)] {
-                let bit = rest & position.column_cells_in(self.shape, col);
-                if bit == 0 {
-                    continue;
+        } else {
+            // Where the enhanced transposition cut-off did not look the children up, their
+            // table entries are fetched now, all at once, while the moves are ranked.
+            let prefetch = !self.etc || self.cells - moves <= self.etc_min_left;
+            let mut left = rest;
+            while left != 0 {
+                let bit = left & left.wrapping_neg();
+                left ^= bit;
+                let col = (bit.trailing_zeros() / h1) as u8;
+                if prefetch {
+                    let mut child = *position;
+                    child.play_bit(bit);
+                    self.table.prefetch(self.table.slot(self.canonical(&child).0));
                 }
-                let mut rank = i64::from(position.threats_after_in(self.shape, bit)) << 32;
+                let mut rank = u64::from(position.threats_after_in(self.shape, bit)) << 40
+                    | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
-                    rank += i64::from(self.history[side][bit.trailing_zeros() as usize]);
+                    rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
                 let mut at = count;
                 while at > 0 && list[at - 1].2 < rank {
