@@ -17,6 +17,11 @@
 //!   replacement.
 //! - **Symmetry**: a position and its mirror share one entry (the smaller key is stored;
 //!   the best move is mirrored with it).
+//! - **Memory**: the table's move is searched before the others are ranked (it refutes
+//!   most nodes); while the others are ranked, their table entries are prefetched; the
+//!   table lies on 2 MiB pages. Enhanced transposition cut-offs (a child whose stored
+//!   bound refutes the node) where enough cells are empty.
+//! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
 //! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
 //!   order and share the table; the first thread to finish gives the value. Small
 //!   positions are solved by one thread first, so threads are only started for hard ones.
@@ -121,6 +126,11 @@ struct Stopped;
 /// Enhanced transposition cut-offs only where more than this many cells are empty (near
 /// the end, a search is cheaper than the probes).
 const ETC_MIN_LEFT: i32 = 12;
+
+/// Where more than this many cells are empty, the enhanced transposition cut-off runs
+/// before the ranked moves are searched (a cut-off there saves a large subtree); elsewhere
+/// only before the second move searched, when the first did not refute the node.
+const ETC_EARLY_LEFT: i32 = 20;
 
 /// Nodes a single thread spends on a position before helper threads are started.
 const SOLO_NODES: u64 = 1 << 16;
@@ -423,6 +433,7 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     use_history: bool,
     etc: bool,
     etc_min_left: i32,
+    etc_early: i32,
     /// Cut-offs per cell and side, weighted by the moves left.
     history: [[u32; 64]; 2],
     /// Columns in tie-break order.
@@ -472,6 +483,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             table_move: config.table_move,
             use_history: config.history,
             etc: config.etc,
+            etc_early: ETC_EARLY_LEFT,
             etc_min_left: ETC_MIN_LEFT,
             history: [[0; 64]; 2],
             order,
@@ -604,35 +616,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             table_best = entry.best.map(flip);
         }
 
-        // Step 4. Enhanced transposition cut-off: a child whose stored value already
-        // refutes it (an upper bound for the opponent at most -beta) ends the node before
-        // any child is searched. See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        let single = next & (next - 1) == 0;
-        if self.etc && !single && self.cells - moves > self.etc_min_left {
-            let mut rest = next;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest ^= bit;
-                let mut child = *position;
-                child.play_bit(bit);
-                let child_key = self.canonical(&child).0;
-                if let Some(entry) = self.table.probe(child_key) {
-                    if entry.bound != Bound::Lower && -entry.score >= beta {
-                        let col = (bit.trailing_zeros() / (self.shape.height() + 1)) as u8;
-                        let entry = Entry {
-                            score: -entry.score,
-                            bound: Bound::Lower,
-                            best: Some(flip(col)),
-                        };
-                        self.table.store_slot(slot, entry, 1);
-                        return Ok(entry.score);
-                    }
-                }
-            }
-        }
-
-        // Step 5. The table's move first, before the others are ranked: where it refutes
+        // Step 4. The table's move first, before the others are ranked: where it refutes
         // the node (most often), no threat is counted for the rest.
+        let single = next & (next - 1) == 0;
         let nodes_before = self.nodes;
         let alpha_before = alpha;
         let mut best = None;
@@ -652,7 +638,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 6. Rank the other non-losing moves by the winning cells they create (then
+        // Step 5. Rank the other non-losing moves by the winning cells they create (then
         // history, then the centre-first tie order), and search them.
         let side = (moves & 1) as usize;
         // A rank is `threats << 40 | history << 8 | tie`: unique, larger first.
@@ -664,19 +650,16 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0);
             count = 1;
         } else {
-            // Where the enhanced transposition cut-off did not look the children up, their
-            // table entries are fetched now, all at once, while the moves are ranked.
-            let prefetch = !self.etc || self.cells - moves <= self.etc_min_left;
+            // The children's table entries are fetched now, all at once, while the moves are
+            // ranked: each child's own probe (and the cut-off below) then hits the cache.
             let mut left = rest;
             while left != 0 {
                 let bit = left & left.wrapping_neg();
                 left ^= bit;
                 let col = (bit.trailing_zeros() / h1) as u8;
-                if prefetch {
-                    let mut child = *position;
-                    child.play_bit(bit);
-                    self.table.prefetch(self.table.slot(self.canonical(&child).0));
-                }
+                let mut child = *position;
+                child.play_bit(bit);
+                self.table.prefetch(self.table.slot(self.canonical(&child).0));
                 let mut rank = u64::from(position.threats_after_in(self.shape, bit)) << 40
                     | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
@@ -691,7 +674,27 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 count += 1;
             }
         }
-        for &(bit, col, _) in &list[..count] {
+        // Step 6. Search them, with the enhanced transposition cut-off: a remaining child
+        // whose stored value already refutes the node ends it. Far from the end, before the
+        // ranked moves (after the table's move); nearer, only before the second move searched
+        // (most nodes are refuted by their first move, and then the probes would be wasted);
+        // not near the end, where a search is cheaper than the probes.
+        // See: chessprogramming.org/Enhanced_Transposition_Cutoff
+        let etc_at = if self.etc && !single && self.cells - moves > self.etc_early {
+            0
+        } else if self.etc && !single && self.cells - moves > self.etc_min_left {
+            usize::from(first == 0)
+        } else {
+            usize::MAX
+        };
+        for (index, &(bit, col, _)) in list[..count].iter().enumerate() {
+            if index == etc_at {
+                let rest = list[index..count].iter().fold(0, |bits, &(bit, ..)| bits | bit);
+                if let Some((bit, score)) = self.etc(position, rest, beta) {
+                    let col = (bit.trailing_zeros() / h1) as u8;
+                    return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
+                }
+            }
             let score = self.child(position, bit, alpha, beta)?;
             if score >= beta {
                 return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
@@ -707,6 +710,26 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let best = best.map(flip).or(table_best.map(flip));
         self.table.store_slot(slot, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
         Ok(alpha)
+    }
+
+    /// Enhanced transposition cut-off over the moves `moves`: a child whose stored value
+    /// already refutes its parent (an upper bound for the opponent at most `-beta`), as the
+    /// move and the parent's lower bound.
+    #[inline]
+    fn etc(&self, position: &Connect4, moves: u64, beta: i32) -> Option<(u64, i32)> {
+        let mut rest = moves;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let mut child = *position;
+            child.play_bit(bit);
+            if let Some(entry) = self.table.probe(self.canonical(&child).0) {
+                if entry.bound != Bound::Lower && -entry.score >= beta {
+                    return Some((bit, -entry.score));
+                }
+            }
+        }
+        None
     }
 
     /// The value of playing `bit` in `position`, for the side to move.
