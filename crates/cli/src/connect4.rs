@@ -113,8 +113,9 @@ pub struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Run each set this many times, each from an empty table, and report the fastest run
-    /// (timings on a shared machine vary from run to run; positions explored do not).
+    /// Run every set this many rounds, each run from an empty table, and report each set's
+    /// fastest run (timings on a shared machine vary from run to run; positions explored
+    /// do not).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub repeat: u64,
     #[command(flatten)]
@@ -445,11 +446,41 @@ fn time_text(seconds: f64) -> String {
     }
 }
 
-/// `bench connect4`.
-pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
-    let mut solver = args.solver.solver()?;
-    let mut figures = Vec::new();
-    let mut wrong = 0;
+/// One set of `bench connect4`, read and parsed.
+struct BenchSet {
+    file: &'static str,
+    name: &'static str,
+    reference_time: f64,
+    reference_nodes: f64,
+    positions: Vec<(Connect4, Option<i32>)>,
+}
+
+/// One run of a set: mismatches, positions explored, time.
+fn bench_run(
+    solver: &mut Solver,
+    set: &BenchSet,
+    weak: bool,
+    bar: Option<&ProgressBar>,
+) -> (u64, u64, Duration) {
+    solver.reset();
+    let (mut mismatches, mut nodes, mut time) = (0u64, 0u64, Duration::ZERO);
+    for (position, expected) in &set.positions {
+        let result = solver.solve(position, weak);
+        nodes += result.stats.nodes;
+        time += result.stats.elapsed;
+        if expected.is_some_and(|expected| expected != result.score) {
+            mismatches += 1;
+        }
+        if let Some(bar) = bar {
+            bar.inc(1);
+        }
+    }
+    (mismatches, nodes, time)
+}
+
+/// The sets chosen by `--only`, read and parsed.
+fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
+    let mut sets = Vec::new();
     for (file, name, reference_time, reference_nodes) in SETS {
         if !args.only.is_empty()
             && !args
@@ -463,13 +494,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         let text = std::fs::read_to_string(&path).with_context(|| {
             format!("cannot read the test set {} (give the folder with --sets)", path.display())
         })?;
-        let lines: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .take(args.limit.unwrap_or(usize::MAX))
-            .collect();
-        let mut positions = Vec::with_capacity(lines.len());
-        for (number, line) in lines.iter().enumerate() {
+        let mut positions = Vec::new();
+        let lines = text.lines().filter(|l| !l.trim().is_empty());
+        for (number, line) in lines.take(args.limit.unwrap_or(usize::MAX)).enumerate() {
             let parsed = parse_batch_line(line).map_err(anyhow::Error::msg)?;
             let position = args
                 .solver
@@ -478,94 +505,101 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             let expected = parsed.expected.map(|e| if args.weak { e.signum() } else { e });
             positions.push((position, expected));
         }
-        let bar = io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(positions.len() as u64 * args.repeat).with_message(name);
-            bar.set_style(
-                ProgressStyle::with_template("{msg:14} {bar:40} {pos}/{len} {elapsed} (eta {eta})")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        let (mut mismatches, mut nodes, mut time) = (0u64, 0u64, Duration::MAX);
-        for _ in 0..args.repeat {
-            solver.reset();
-            let (mut run_mismatches, mut run_nodes, mut run_time) = (0u64, 0u64, Duration::ZERO);
-            for (position, expected) in &positions {
-                let result = solver.solve(position, args.weak);
-                run_nodes += result.stats.nodes;
-                run_time += result.stats.elapsed;
-                if expected.is_some_and(|expected| expected != result.score) {
-                    run_mismatches += 1;
-                }
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                }
+        sets.push(BenchSet { file, name, reference_time, reference_nodes, positions });
+    }
+    Ok(sets)
+}
+
+/// `bench connect4`: every set once per round (so that a slow spell of a shared machine
+/// does not fall on one set only), the fastest round of each set reported.
+pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
+    let mut solver = args.solver.solver()?;
+    let sets = bench_sets(args)?;
+    let total: usize = sets.iter().map(|set| set.positions.len()).sum();
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(total as u64 * args.repeat);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} (eta {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    // Per set: the most mismatches of any round, and the fastest round.
+    let mut best = vec![(0u64, 0u64, Duration::MAX); sets.len()];
+    for _ in 0..args.repeat {
+        for (set, best) in sets.iter().zip(&mut best) {
+            let (mismatches, nodes, time) = bench_run(&mut solver, set, args.weak, bar.as_ref());
+            best.0 = best.0.max(mismatches);
+            if time < best.2 {
+                (best.1, best.2) = (nodes, time);
             }
-            mismatches = mismatches.max(run_mismatches);
-            if run_time < time {
-                (nodes, time) = (run_nodes, run_time);
-            }
-        }
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        let positions = positions.len() as u64;
-        wrong += mismatches;
-        let mean_time = time.as_secs_f64() / positions.max(1) as f64;
-        figures.push(SetFigures {
-            set: file,
-            name,
-            positions,
-            mismatches,
-            mean_nodes: nodes as f64 / positions.max(1) as f64,
-            mean_time_s: mean_time,
-            positions_per_s: if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() },
-            reference_mean_nodes: reference_nodes,
-            reference_mean_time_s: reference_time,
-        });
-        if !args.json {
-            let f = figures.last().unwrap_or_else(|| unreachable!("just pushed"));
-            if figures.len() == 1 {
-                println!(
-                    "{:<14} {:>9} {:>10} {:>14} {:>11} {:>13}   {:>14} {:>10}",
-                    "set",
-                    "positions",
-                    "mismatches",
-                    "mean explored",
-                    "mean time",
-                    "explored/s",
-                    "ref. explored",
-                    "ref. time"
-                );
-            }
-            println!(
-                "{:<14} {:>9} {:>10} {:>14} {:>11} {:>13}   {:>14} {:>10}",
-                f.name,
-                f.positions,
-                f.mismatches,
-                format!("{:.1}", f.mean_nodes),
-                time_text(f.mean_time_s),
-                thousands(f.positions_per_s as u64),
-                format!("{}", f.reference_mean_nodes),
-                time_text(f.reference_mean_time_s),
-            );
         }
     }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let figures: Vec<SetFigures> = sets
+        .iter()
+        .zip(&best)
+        .map(|(set, &(mismatches, nodes, time))| {
+            let positions = set.positions.len() as u64;
+            SetFigures {
+                set: set.file,
+                name: set.name,
+                positions,
+                mismatches,
+                mean_nodes: nodes as f64 / positions.max(1) as f64,
+                mean_time_s: time.as_secs_f64() / positions.max(1) as f64,
+                positions_per_s: if time.is_zero() {
+                    0.0
+                } else {
+                    nodes as f64 / time.as_secs_f64()
+                },
+                reference_mean_nodes: set.reference_nodes,
+                reference_mean_time_s: set.reference_time,
+            }
+        })
+        .collect();
+    let wrong: u64 = figures.iter().map(|f| f.mismatches).sum();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&figures)?);
-    } else {
+        return Ok(if wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) });
+    }
+    println!(
+        "{:<14} {:>9} {:>10} {:>14} {:>11} {:>13}   {:>14} {:>10}",
+        "set",
+        "positions",
+        "mismatches",
+        "mean explored",
+        "mean time",
+        "explored/s",
+        "ref. explored",
+        "ref. time"
+    );
+    for f in &figures {
         println!(
-            "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver as quoted in the issue, not run here)",
-            if args.weak { "weak" } else { "strong" },
-            args.solver.threads,
-            args.solver.table_mib,
-            if args.repeat == 1 {
-                "one run".to_string()
-            } else {
-                format!("fastest of {} runs", args.repeat)
-            }
+            "{:<14} {:>9} {:>10} {:>14} {:>11} {:>13}   {:>14} {:>10}",
+            f.name,
+            f.positions,
+            f.mismatches,
+            format!("{:.1}", f.mean_nodes),
+            time_text(f.mean_time_s),
+            thousands(f.positions_per_s as u64),
+            format!("{}", f.reference_mean_nodes),
+            time_text(f.reference_mean_time_s),
         );
     }
+    println!(
+        "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver as quoted in the issue, not run here)",
+        if args.weak { "weak" } else { "strong" },
+        args.solver.threads,
+        args.solver.table_mib,
+        if args.repeat == 1 {
+            "one run".to_string()
+        } else {
+            format!("fastest of {} rounds", args.repeat)
+        }
+    );
     Ok(if wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
