@@ -232,7 +232,7 @@ impl Solver {
 
     /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
     /// threads together.
-    fn run_in<G: Shape + Send>(
+    pub(super) fn run_in<G: Shape + Send>(
         &self,
         shape: G,
         position: &Connect4,

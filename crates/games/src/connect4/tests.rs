@@ -349,6 +349,34 @@ fn random_position(choices: &[u8], len: usize) -> Connect4 {
     p
 }
 
+/// The solver on `position` with the board's dimensions as constants (`Standard`) or read
+/// at run time (`AnySize`): scores and positions explored.
+fn solve_both_shapes(position: &Connect4) -> [(Option<i32>, u64); 2] {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let fresh = solver;
+    [
+        fresh().run_in(Standard, position, false, None, &never),
+        fresh().run_in(position.shape(), position, false, None, &never),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The 7x6 inner loop specialised on constant dimensions searches exactly the same tree
+    /// as the one for any size: same score, same number of positions.
+    #[test]
+    fn constant_and_runtime_dimensions_search_the_same_tree(
+        choices in proptest::collection::vec(0u8..7, 14..30)
+    ) {
+        let p = random_position(&choices, choices.len());
+        prop_assume!(!p.is_over());
+        let [standard, any] = solve_both_shapes(&p);
+        prop_assert!(standard.0.is_some());
+        prop_assert_eq!(standard, any);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
