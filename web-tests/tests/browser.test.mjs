@@ -205,6 +205,32 @@ test('hare and wolves: pick up the hare, put it down, and the wolves answer', as
   await page.close();
 });
 
+test('connect four: a click anywhere in a column drops the stone, and the AI answers', async () => {
+  const page = await open();
+  await page.selectOption('#game', 'connect4');
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 42);
+  await page.selectOption('#human', 'x');
+  await page.selectOption('#first', 'x');
+  await page.selectOption('#level', 'easy');
+  await page.click('#new');
+  await settle(page);
+  // The top cell of column 4 (square 3): the stone lands at the bottom (square 38).
+  await page.click('#board [data-square="3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  assert.equal(await page.$eval('#board [data-square="38"]', (square) => square.dataset.token), 'x');
+  assert.equal(await page.$eval('#board [data-square="3"]', (square) => square.dataset.token), '');
+  const moves = await page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
+  assert.equal(moves[0], 'x: 4 (you)');
+  assert.match(moves[1], /^o: [1-7] \(AI\)$/);
+  // Exactly two stones on the board: ours and the AI's.
+  const stones = await page.$$eval('#board [data-square]', (squares) =>
+    squares.filter((square) => square.dataset.token !== '').map((square) => square.dataset.token).sort());
+  assert.deepEqual(stones, ['o', 'x']);
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-four.png') });
+  await page.close();
+});
+
 test('the tree explorer on seed 001: 6 of 9 leaves looked at', async () => {
   const page = await open();
   await page.click('#tab-tree');
