@@ -43,7 +43,7 @@ pub struct TreeMoveError {
 pub struct Tree {
     nodes: Arc<[Node]>,
     /// Node indices from the root (always starts with the root, index 0).
-    path: Vec<usize>,
+    node_path: Vec<usize>,
     /// Child indices taken from the root.
     moves: Vec<usize>,
 }
@@ -161,7 +161,7 @@ impl std::str::FromStr for Tree {
         if let Some(c) = parser.peek() {
             return Err(parser.error(format!("unexpected '{c}' after the end of the tree")));
         }
-        Ok(Tree { nodes: parser.nodes.into(), path: vec![0], moves: Vec::new() })
+        Ok(Tree { nodes: parser.nodes.into(), node_path: vec![0], moves: Vec::new() })
     }
 }
 
@@ -209,7 +209,7 @@ impl Tree {
     }
 
     fn current(&self) -> usize {
-        *self.path.last().unwrap_or(&0)
+        *self.node_path.last().unwrap_or(&0)
     }
 
     fn text_of(&self, node: usize) -> String {
@@ -234,14 +234,14 @@ impl Game for Tree {
 
     fn play(&mut self, mv: usize) {
         if let Node::Inner(children) = &self.nodes[self.current()] {
-            self.path.push(children[mv]);
+            self.node_path.push(children[mv]);
             self.moves.push(mv);
         }
     }
 
     fn undo(&mut self, _mv: usize) {
-        if self.path.len() > 1 {
-            self.path.pop();
+        if self.node_path.len() > 1 {
+            self.node_path.pop();
             self.moves.pop();
         }
     }
