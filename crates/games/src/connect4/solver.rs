@@ -639,7 +639,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         }
 
         // Step 5. Rank the other non-losing moves by the winning cells they create (then
-        // history, then the centre-first tie order), and search them.
+        // history, then the centre-first tie order).
         let side = (moves & 1) as usize;
         // A rank is `threats << 40 | history << 8 | tie`: unique, larger first.
         let mut list = [(0u64, 0u8, 0u64); super::MAX_WIDTH as usize];
@@ -674,6 +674,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 count += 1;
             }
         }
+
         // Step 6. Search them, with the enhanced transposition cut-off: a remaining child
         // whose stored value already refutes the node ends it. Far from the end, before the
         // ranked moves (after the table's move); nearer, only before the second move searched
