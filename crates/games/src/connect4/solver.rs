@@ -460,15 +460,17 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // Centre first, then outwards; left first at equal distance for the main thread,
         // right first for odd helpers (Lazy SMP needs threads that look at different moves).
         let mut order = [0u8; super::MAX_WIDTH as usize];
-        let mut columns: Vec<u8> = (0..width).collect();
+        let columns = &mut order[..usize::from(width)];
+        for (slot, col) in columns.iter_mut().zip(0..) {
+            *slot = col;
+        }
         let right_first = index % 2 == 1;
-        columns.sort_by_key(|&col| {
+        columns.sort_unstable_by_key(|&col| {
             let distance = (2 * i32::from(col) - (i32::from(width) - 1)).abs();
             (distance, if right_first { -i32::from(col) } else { i32::from(col) })
         });
-        order[..usize::from(width)].copy_from_slice(&columns);
         let mut tie = [0u8; super::MAX_WIDTH as usize];
-        for (index, &col) in columns.iter().enumerate() {
+        for (index, &col) in order[..usize::from(width)].iter().enumerate() {
             tie[usize::from(col)] = width - index as u8;
         }
         Self {
