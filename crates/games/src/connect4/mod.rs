@@ -197,8 +197,8 @@ fn has_four(stones: u64, height: u32) -> bool {
 
 /// Board dimensions as the solver's inner loop sees them: compile-time constants for the
 /// standard 7×6 board, so that every shift in [`completions`] and every column mask folds
-/// into an immediate (a third fewer instructions per position), runtime values for the
-/// other sizes.
+/// into an immediate (a sixth fewer instructions per position, callgrind), run-time values
+/// for the other sizes.
 pub(crate) trait Shape: Copy {
     /// Columns.
     fn width(self) -> u32;
