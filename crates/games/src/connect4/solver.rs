@@ -261,7 +261,14 @@ impl Solver {
                     let (table, config, watch) = (&self.table, &self.config, &watch);
                     scope.spawn(move || {
                         let mut helper = Worker::new(
-                            shape, table, config, position, index, deadline, watch, u64::MAX,
+                            shape,
+                            table,
+                            config,
+                            position,
+                            index,
+                            deadline,
+                            watch,
+                            u64::MAX,
                         );
                         let score = helper.solve(position, weak);
                         if score.is_ok() {
