@@ -117,28 +117,34 @@ fn bench_runs_the_sets_or_says_where_they_are() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("cannot read the test set /nonexistent/Test_L3_R1"), "{err}");
-    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4");
-    if std::path::Path::new(sets).exists() {
-        let (code, out, err) = run(
-            &[
-                "bench",
-                "connect4",
-                "--sets",
-                sets,
-                "--limit",
-                "5",
-                "--only",
-                "End-Easy,Test_L2_R1",
-                "--table-mib",
-                "8",
-            ],
-            "",
-        );
-        assert_eq!(code, 0, "{err}");
-        assert!(out.contains("End-Easy"), "{out}");
-        assert!(out.contains("Middle-Easy"), "{out}");
-        assert!(!out.contains("Begin-Hard"), "{out}");
-    }
+    // The committed samples (the sets' first lines), two rounds.
+    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/tests/data/connect4");
+    let (code, out, err) = run(
+        &[
+            "bench",
+            "connect4",
+            "--sets",
+            sets,
+            "--limit",
+            "5",
+            "--only",
+            "End-Easy,Test_L2_R1",
+            "--table-mib",
+            "8",
+            "--repeat",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("End-Easy"), "{out}");
+    assert!(out.contains("Middle-Easy"), "{out}");
+    assert!(!out.contains("Begin-Hard"), "{out}");
+    assert!(out.contains("fastest of 2 rounds"), "{out}");
+    // Zero rounds is refused, naming the option.
+    let (code, _, err) = run(&["bench", "connect4", "--sets", sets, "--repeat", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--repeat"), "{err}");
 }
 
 #[test]
