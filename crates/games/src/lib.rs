@@ -4,6 +4,7 @@
 //! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
 //! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
+//! - [`entry`]: what a game tells the catalogue (names, levels, players, solver).
 //! - [`seeds`]: the tutorials' tic-tac-toe experiments, shared by the tests and the CLI.
 //!
 //! Every game implements the engine's [`alphabeta_engine::Game`] for the search and
@@ -11,12 +12,26 @@
 #![deny(missing_docs)]
 
 pub mod connect4;
+pub mod entry;
 pub mod hare_wolves;
 pub mod seeds;
 pub mod tictactoe;
 pub mod tree;
 
 use alphabeta_engine::{Game, Score, Scoring};
+
+pub use entry::Entry;
+
+/// At most 60 characters of `text`, for quoting user input in an error message.
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    const MAX: usize = 60;
+    let text = text.trim();
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
 
 /// How a game talks to people: text in, text out. Parsing is checked against the position.
 pub trait Notation: Game {

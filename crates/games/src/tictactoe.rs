@@ -518,3 +518,111 @@ mod tests {
         assert_eq!(moves, CENTRE_FIRST);
     }
 }
+
+mod entry {
+    //! Tic-tac-toe in the catalogue.
+
+    use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig};
+
+    use super::{Mark, TicTacToe};
+    use crate::entry::{
+        engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources,
+    };
+
+    /// The levels: a depth limit each, `perfect` searches to the end.
+    const LEVELS: [(LevelInfo, Option<u32>); 4] = [
+        (LevelInfo { name: "easy", about: "looks one move ahead" }, Some(1)),
+        (LevelInfo { name: "medium", about: "looks two moves ahead" }, Some(2)),
+        (LevelInfo { name: "hard", about: "looks four moves ahead" }, Some(4)),
+        (LevelInfo { name: "perfect", about: "searches to the end: cannot lose" }, None),
+    ];
+
+    impl Entry for TicTacToe {
+        const TITLE: &'static str = "Tic-tac-toe";
+        const ALIASES: &'static [&'static str] = &["tic-tac-toe", "ttt"];
+        const SIDES: [&'static str; 2] = ["x", "o"];
+        const RULES: &'static str = "Players take turns putting their mark (x or o) in an empty \
+            cell of a 3x3 grid. Three in a row, a column or a diagonal wins; a full grid with no \
+            line is a draw. Either side may start.";
+        const MOVE_HELP: &'static str = "a cell 0-8, or row col (0-2 each)";
+        const POSITION_HELP: &'static str = "9 cells row-major with x, o and . (rows may be \
+            separated by / or spaces), optionally followed by the side to move: x.o/.x./..o o";
+
+        fn start(first: &str) -> Option<Self> {
+            first.parse::<Mark>().ok().map(TicTacToe::new_with)
+        }
+
+        /// Nine cells, then optionally ` x` or ` o` for the side to move (inferred from the
+        /// counts when x started).
+        fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+            let mut to_move =
+                to_move.map(str::parse::<Mark>).transpose().map_err(|error| error.to_string())?;
+            let mut board = text.trim();
+            if let Some((cells, side)) = board.rsplit_once(char::is_whitespace) {
+                let count = cells.chars().filter(|c| !c.is_whitespace() && *c != '/').count();
+                if let (9, Ok(side)) = (count, side.parse::<Mark>()) {
+                    if to_move.is_some_and(|given| given != side) {
+                        return Err(format!(
+                            "the position says {side} to move, not {}",
+                            to_move.map_or('?', Mark::symbol)
+                        ));
+                    }
+                    (board, to_move) = (cells, Some(side));
+                }
+            }
+            TicTacToe::parse(board, to_move).map_err(|error| error.to_string())
+        }
+
+        /// The cells, and the side to move when the counts do not say it.
+        fn entry_text(&self) -> String {
+            let cells = crate::Notation::position_text(self);
+            let inferred = TicTacToe::parse(&cells, None).ok().map(|board| board.to_move());
+            if inferred == Some(self.to_move()) {
+                cells
+            } else {
+                format!("{cells} {}", self.to_move())
+            }
+        }
+
+        fn board(&self) -> Board {
+            let cells =
+                (0..9).map(|cell| self.at(cell).map_or_else(String::new, |mark| mark.to_string()));
+            Board::Grid {
+                rows: 3,
+                cols: 3,
+                cells: cells.collect(),
+                checkered: false,
+                col_labels: Vec::new(),
+                row_labels: Vec::new(),
+            }
+        }
+
+        fn move_squares(&self, cell: u8) -> MoveSquares {
+            MoveSquares { from: None, squares: vec![usize::from(cell)] }
+        }
+
+        fn levels() -> Vec<LevelInfo> {
+            LEVELS.iter().map(|(info, _)| *info).collect()
+        }
+
+        fn default_level() -> &'static str {
+            "perfect"
+        }
+
+        fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
+            let wanted = level.trim().to_ascii_lowercase();
+            let Some((_, depth)) = LEVELS.iter().find(|(info, _)| info.name == wanted) else {
+                return Err(LevelError(format!(
+                    "unknown level '{}' for tictactoe (expected one of: easy, medium, hard, perfect)",
+                    crate::excerpt(level)
+                )));
+            };
+            let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+                .scoring(Scoring::Depth)
+                .ordering(MoveOrdering::Natural);
+            config.limits.depth = *depth;
+            config.tt_bytes = resources.table_bytes.min(1 << 20);
+            engine_player(config)
+        }
+    }
+}

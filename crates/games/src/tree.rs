@@ -337,3 +337,138 @@ mod tests {
         assert_eq!(tree.path(), &[] as &[usize]);
     }
 }
+
+mod entry {
+    //! Explicit trees in the catalogue (the web page's tree explorer reads them from here).
+
+    use alphabeta_engine::{Algorithm, Game, SearchConfig};
+
+    use super::Tree;
+    use crate::entry::{
+        engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources,
+        TreeNodeView,
+    };
+    use crate::Notation;
+
+    /// Seed 001's worked example.
+    pub const SEED_001_TREE: &str = "[[4,7,5],[9,2,6],[3,8,5]]";
+
+    impl Tree {
+        /// The tree's root (this position with every move taken back).
+        fn root(&self) -> Tree {
+            let mut root = self.clone();
+            for &mv in self.path().iter().rev() {
+                root.undo(mv);
+            }
+            root
+        }
+    }
+
+    /// Every node below `tree` in preorder.
+    fn tree_nodes(tree: &mut Tree, out: &mut Vec<TreeNodeView>) {
+        out.push(TreeNodeView {
+            path: tree.path().to_vec(),
+            leaf: tree.leaf_value(),
+            max: tree.max_to_move(),
+        });
+        let mut moves = Vec::new();
+        tree.legal_moves(&mut moves);
+        for mv in moves {
+            tree.play(mv);
+            tree_nodes(tree, out);
+            tree.undo(mv);
+        }
+    }
+
+    impl Entry for Tree {
+        const TITLE: &'static str = "Game tree";
+        const ALIASES: &'static [&'static str] = &[];
+        const SIDES: [&'static str; 2] = ["MAX", "MIN"];
+        const RULES: &'static str = "An explicit game tree: MAX moves at the root, then the \
+            players alternate; a leaf's number is its value for MAX, who wants it high while \
+            MIN wants it low.";
+        const MOVE_HELP: &'static str = "the index of a child, 0 = leftmost";
+        const POSITION_HELP: &'static str = "nested lists of leaf values, optionally followed by \
+            @ and the child indices taken from the root: [[4,7,5],[9,2,6]]@1.0";
+
+        fn starters() -> Vec<&'static str> {
+            vec!["MAX"]
+        }
+
+        /// Seed 001's tree; the root of a tree is always MAX's.
+        fn start(first: &str) -> Option<Self> {
+            (first == "MAX").then(|| SEED_001_TREE.parse().ok()).flatten()
+        }
+
+        /// `TREE` or `TREE@PATH`: the whole tree as nested lists, then optionally the child
+        /// indices taken from the root, separated by dots (`[[4,7,5],[9,2,6]]@1.0`).
+        fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+            let (tree_text, path) = match text.rsplit_once('@') {
+                Some((tree, path)) => (tree, path.trim()),
+                None => (text, ""),
+            };
+            let mut tree: Tree = tree_text.parse().map_err(|error| format!("bad tree: {error}"))?;
+            for step in path.split(['.', ' ', ',']).filter(|step| !step.is_empty()) {
+                tree.play_text(step).map_err(|error| format!("bad path after '@': {error}"))?;
+            }
+            match to_move {
+                Some(side) if side != tree.side_name(true) => Err(format!(
+                    "{} is to move at this node, not '{}' (the root is MAX's)",
+                    tree.side_name(true),
+                    crate::excerpt(side)
+                )),
+                _ => Ok(tree),
+            }
+        }
+
+        fn entry_text(&self) -> String {
+            let path: Vec<String> = self.path().iter().map(usize::to_string).collect();
+            let root = self.root();
+            if path.is_empty() {
+                root.position_text()
+            } else {
+                format!("{}@{}", root.position_text(), path.join("."))
+            }
+        }
+
+        fn board(&self) -> Board {
+            let mut nodes = Vec::new();
+            tree_nodes(&mut self.root(), &mut nodes);
+            Board::Tree { nodes, at: self.path().to_vec() }
+        }
+
+        fn move_squares(&self, _mv: usize) -> MoveSquares {
+            MoveSquares::default()
+        }
+
+        fn levels() -> Vec<LevelInfo> {
+            vec![
+                LevelInfo { name: "minimax", about: "plain minimax: every leaf" },
+                LevelInfo { name: "alphabeta", about: "alpha-beta: the same value, fewer leaves" },
+            ]
+        }
+
+        fn default_level() -> &'static str {
+            "alphabeta"
+        }
+
+        fn player(
+            level: &str,
+            _resources: &Resources,
+        ) -> Result<Box<dyn Player<Self>>, LevelError> {
+            let algorithm = match level.trim().to_ascii_lowercase().as_str() {
+                "minimax" => Algorithm::Minimax,
+                "alphabeta" | "alpha-beta" | "full" => Algorithm::AlphaBeta,
+                _ => {
+                    return Err(LevelError(format!(
+                        "unknown level '{}' for tree (expected minimax or alphabeta)",
+                        crate::excerpt(level)
+                    )))
+                }
+            };
+            engine_player(SearchConfig::with_algorithm(algorithm))
+        }
+    }
+}
+
+pub use entry::SEED_001_TREE;

@@ -35,6 +35,7 @@
 //! negative of the winner's value. [`Connect4::score_of`] converts the engine's
 //! [`Score`] (wins and losses in plies) into this scale.
 
+mod entry;
 mod heuristic;
 mod solver;
 mod table;
@@ -46,6 +47,7 @@ use thiserror::Error;
 
 use crate::Notation;
 
+pub use entry::{engine_score, plies_of, MAX_LEVEL};
 pub use solver::{Analysis, SolveStats, Solved, Solver, SolverConfig};
 pub use table::{Table, TableTooSmall};
 

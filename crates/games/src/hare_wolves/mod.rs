@@ -22,6 +22,7 @@
 //! retrograde analysis), [`players`] (levels: article, heuristic, perfect; self-play).
 
 pub mod article;
+mod entry;
 pub mod players;
 pub mod solver;
 pub mod table;

@@ -1,0 +1,561 @@
+//! The object-safe face of a game: what every front end calls, in text, never naming a
+//! concrete game. [`Adapter`] implements it once for every [`Entry`].
+
+use std::marker::PhantomData;
+use std::time::Instant;
+
+use alphabeta_engine::{
+    Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
+};
+use alphabeta_games::entry::{merge_limits, Player, Resources, SolveOptions};
+use alphabeta_games::{excerpt, Entry};
+
+use crate::error::{short, CatalogueError};
+use crate::report::{
+    line_text, round_ms, value_parts, wins, Analysis, GameInfo, MoveValue, MoveView, PositionView,
+    Report, ResultView,
+};
+
+/// The longest position text the catalogue parses (trees are the only long ones).
+pub const MAX_POSITION_TEXT: usize = 8 * 1024;
+
+/// A position as a front end receives it: the game's text, and the side to move when the
+/// text does not say.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub struct PositionInput {
+    /// The position in the game's notation.
+    pub position: String,
+    /// The side to move, one of the game's side names.
+    #[serde(default)]
+    pub to_move: Option<String>,
+}
+
+impl PositionInput {
+    /// A position text with no side named.
+    #[must_use]
+    pub fn new(position: impl Into<String>) -> Self {
+        Self { position: position.into(), to_move: None }
+    }
+}
+
+/// How the AI chooses: a named level of the game, or the engine's search with a
+/// configuration (the tutorials' algorithms and options).
+#[derive(Clone, Debug)]
+pub enum Method {
+    /// One of the game's levels (`None`: its default level).
+    Level(Option<String>),
+    /// The engine's search with this configuration.
+    Search(SearchConfig),
+}
+
+/// What a front end asks for: how to choose, within which budgets, with what memory.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// A level or a search.
+    pub method: Method,
+    /// Budgets (depth, nodes, time, stop flag).
+    pub limits: Limits,
+    /// Memory and threads.
+    pub resources: Resources,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Self {
+            method: Method::Level(None),
+            limits: Limits::default(),
+            resources: Resources::default(),
+        }
+    }
+}
+
+/// A game being played: the position, its history and the AI that plays in it.
+pub trait LiveGame: Send {
+    /// The position as front ends show it.
+    fn view(&self) -> PositionView;
+    /// The side to move.
+    fn to_move(&self) -> String;
+    /// Plays a move typed by a person; returns its canonical text.
+    ///
+    /// # Errors
+    /// [`CatalogueError::IllegalMove`], with the game's own reason.
+    fn play_text(&mut self, text: &str) -> Result<String, CatalogueError>;
+    /// Takes back the last move; `false` when there is none.
+    fn undo(&mut self) -> bool;
+    /// Moves played in this game.
+    fn moves_played(&self) -> usize;
+    /// The AI's choice here within `limits` (not played). In a finished game, the result.
+    fn think(&mut self, limits: &Limits) -> Report;
+}
+
+/// The object-safe face of a game, as front ends use it. Searches are synchronous.
+pub trait GameHandle: Send + Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// Its names, levels and help texts.
+    fn info(&self) -> GameInfo;
+    /// The starting position; `first` defaults to the usual first side.
+    ///
+    /// # Errors
+    /// [`CatalogueError::BadOption`] for a side that cannot start.
+    fn start(&self, first: Option<&str>) -> Result<PositionView, CatalogueError>;
+    /// Parses and describes a position.
+    ///
+    /// # Errors
+    /// [`CatalogueError::BadPosition`].
+    fn position(&self, input: &PositionInput) -> Result<PositionView, CatalogueError>;
+    /// Plays a move given as text; returns the move's canonical text and the new position.
+    ///
+    /// # Errors
+    /// [`CatalogueError::BadPosition`], [`CatalogueError::IllegalMove`].
+    fn play(
+        &self,
+        input: &PositionInput,
+        mv: &str,
+    ) -> Result<(String, PositionView), CatalogueError>;
+    /// The AI's move and what it found (`move: null` on a finished position).
+    ///
+    /// # Errors
+    /// A bad position or option.
+    fn best(&self, input: &PositionInput, request: &Request) -> Result<Report, CatalogueError>;
+    /// The exact value and a principal variation, from the game's solver.
+    ///
+    /// # Errors
+    /// A bad position or option.
+    fn solve(
+        &self,
+        input: &PositionInput,
+        options: &SolveOptions,
+    ) -> Result<Report, CatalogueError>;
+    /// Every legal move with its value: exact from the solver for [`Method::Level`], or the
+    /// engine's search with the configuration for [`Method::Search`].
+    ///
+    /// # Errors
+    /// A bad position or option.
+    fn analyse(&self, input: &PositionInput, request: &Request)
+        -> Result<Analysis, CatalogueError>;
+    /// A game to play from `input` (the start with `first` to move when `None`), with the AI
+    /// of `request`.
+    ///
+    /// # Errors
+    /// A bad position, side or option.
+    fn live(
+        &self,
+        input: Option<&PositionInput>,
+        first: Option<&str>,
+        request: &Request,
+    ) -> Result<Box<dyn LiveGame>, CatalogueError>;
+}
+
+/// Turns an [`Entry`] into a [`GameHandle`].
+pub struct Adapter<G>(PhantomData<fn() -> G>);
+
+impl<G> Default for Adapter<G> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+fn legal_moves<G: Entry>(game: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    if game.outcome().is_none() {
+        game.legal_moves(&mut moves);
+    }
+    moves
+}
+
+/// How a finished position ended.
+fn result_of<G: Entry>(game: &G) -> ResultView {
+    match game.outcome() {
+        Some(Outcome::Win) => {
+            ResultView { winner: Some(game.side_name(true)), words: wins(&game.side_name(true)) }
+        }
+        Some(Outcome::Loss) => {
+            ResultView { winner: Some(game.side_name(false)), words: wins(&game.side_name(false)) }
+        }
+        Some(Outcome::Draw) => ResultView { winner: None, words: "draw".into() },
+        // No move and not over: the game's own evaluation decides (a tree's leaf).
+        None => ResultView {
+            winner: None,
+            words: format!("{:+} for {}", game.evaluate(), game.side_name(true)),
+        },
+    }
+}
+
+/// The engine score of a finished position, for the side to move.
+fn final_score<G: Entry>(game: &G) -> Score {
+    match game.outcome() {
+        Some(Outcome::Win) => Score::win_in(0),
+        Some(Outcome::Loss) => Score::loss_in(0),
+        Some(Outcome::Draw) => Score::DRAW,
+        None => Score::heuristic(game.evaluate()),
+    }
+}
+
+/// Checks the budgets a front end passes on.
+fn check_limits(limits: &Limits) -> Result<(), CatalogueError> {
+    if limits.depth == Some(0) {
+        return Err(CatalogueError::BadOption(
+            "a depth limit of 0 plies searches nothing: give at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
+impl<G: Entry> Adapter<G> {
+    fn parse(input: &PositionInput) -> Result<G, CatalogueError> {
+        if input.position.len() > MAX_POSITION_TEXT {
+            return Err(CatalogueError::BadPosition(format!(
+                "the position text is {} bytes long; at most {MAX_POSITION_TEXT} are read",
+                input.position.len()
+            )));
+        }
+        G::parse_position(&input.position, input.to_move.as_deref())
+            .map_err(|error| CatalogueError::BadPosition(short(error)))
+    }
+
+    fn view(game: &G, text: String) -> PositionView {
+        let moves = legal_moves(game);
+        let over = moves.is_empty();
+        PositionView {
+            game: G::NAME,
+            position: text,
+            to_move: game.side_name(true),
+            over,
+            result: over.then(|| result_of(game)),
+            moves: moves
+                .iter()
+                .map(|&mv| MoveView { text: game.move_text(mv), squares: game.move_squares(mv) })
+                .collect(),
+            board: game.board(),
+            drawing: game.drawing(),
+        }
+    }
+
+    /// The report of a finished position: no move, its result.
+    fn finished(game: &G, text: String, level: &str) -> Report {
+        let result = SearchResult {
+            best_move: None,
+            score: final_score(game),
+            exact: true,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            aborted: false,
+        };
+        Report::new(game, text, &result, G::scoring(), level)
+    }
+
+    /// Makes sure a live position gets a move: a player that ran out of budget before it
+    /// had one plays the first legal move, reported as aborted with an unknown value.
+    fn with_move(game: &G, mut result: SearchResult<G::Move>) -> SearchResult<G::Move> {
+        if result.best_move.is_none() {
+            result.best_move = legal_moves(game).first().copied();
+            result.score = -Score::INFINITY;
+            result.exact = false;
+            result.aborted = true;
+            result.pv = result.best_move.into_iter().collect();
+        }
+        result
+    }
+
+    fn level_name(level: Option<&str>) -> String {
+        level.map_or_else(
+            || G::default_level().to_string(),
+            |level| level.trim().to_ascii_lowercase(),
+        )
+    }
+
+    fn player(request: &Request) -> Result<(Box<dyn Player<G>>, String, Scoring), CatalogueError> {
+        match &request.method {
+            Method::Level(level) => {
+                let name = Self::level_name(level.as_deref());
+                let player = G::player(&name, &request.resources)
+                    .map_err(|error| CatalogueError::BadOption(short(error.to_string())))?;
+                Ok((player, name, G::scoring()))
+            }
+            Method::Search(config) => {
+                let mut config = config.clone();
+                config.limits = merge_limits(&config.limits, &request.limits);
+                let scoring = config.scoring;
+                let name = config.algorithm.name().to_string();
+                let searcher = Searcher::try_new(config)
+                    .map_err(|error| CatalogueError::BadOption(error.to_string()))?;
+                Ok((Box::new(searcher), name, scoring))
+            }
+        }
+    }
+}
+
+impl<G: Entry> GameHandle for Adapter<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            aliases: G::ALIASES,
+            title: G::TITLE,
+            sides: G::SIDES,
+            starters: G::starters(),
+            levels: G::levels(),
+            default_level: G::default_level(),
+            rules: G::RULES,
+            move_help: G::MOVE_HELP,
+            position_help: G::POSITION_HELP,
+            algorithms: Algorithm::NAMES,
+        }
+    }
+
+    fn start(&self, first: Option<&str>) -> Result<PositionView, CatalogueError> {
+        let first = first.unwrap_or(G::SIDES[0]);
+        let starters = G::starters();
+        if !starters.contains(&first) {
+            return Err(CatalogueError::BadOption(format!(
+                "{} cannot start a game of {} (who may start: {})",
+                excerpt(first),
+                G::NAME,
+                starters.join(", ")
+            )));
+        }
+        let game = G::start(first).ok_or_else(|| {
+            CatalogueError::BadOption(format!(
+                "{} cannot start a game of {}",
+                excerpt(first),
+                G::NAME
+            ))
+        })?;
+        Ok(Self::view(&game, game.entry_text()))
+    }
+
+    fn position(&self, input: &PositionInput) -> Result<PositionView, CatalogueError> {
+        let game = Self::parse(input)?;
+        Ok(Self::view(&game, game.keep_text(&input.position)))
+    }
+
+    fn play(
+        &self,
+        input: &PositionInput,
+        text: &str,
+    ) -> Result<(String, PositionView), CatalogueError> {
+        let mut game = Self::parse(input)?;
+        if legal_moves(&game).is_empty() {
+            return Err(CatalogueError::IllegalMove(format!(
+                "the game is over ({}): no move can be played",
+                result_of(&game).words
+            )));
+        }
+        let mv = game
+            .parse_move(text)
+            .map_err(|error| CatalogueError::IllegalMove(short(error.to_string())))?;
+        let canonical = game.move_text(mv);
+        let after_text = game.text_after(&game.keep_text(&input.position), mv);
+        game.play(mv);
+        Ok((canonical, Self::view(&game, after_text)))
+    }
+
+    fn best(&self, input: &PositionInput, request: &Request) -> Result<Report, CatalogueError> {
+        check_limits(&request.limits)?;
+        let game = Self::parse(input)?;
+        let text = game.keep_text(&input.position);
+        let (mut player, level, scoring) = Self::player(request)?;
+        if legal_moves(&game).is_empty() {
+            return Ok(Self::finished(&game, text, &level));
+        }
+        let start = Instant::now();
+        let mut result = Self::with_move(&game, player.think(&game, &request.limits));
+        result.stats.elapsed = start.elapsed();
+        Ok(Report::new(&game, text, &result, scoring, &level))
+    }
+
+    fn solve(
+        &self,
+        input: &PositionInput,
+        options: &SolveOptions,
+    ) -> Result<Report, CatalogueError> {
+        check_limits(&options.limits)?;
+        let game = Self::parse(input)?;
+        let text = game.keep_text(&input.position);
+        if legal_moves(&game).is_empty() {
+            return Ok(Self::finished(&game, text, "solve"));
+        }
+        let start = Instant::now();
+        let mut result = Self::with_move(&game, game.solve(options));
+        result.stats.elapsed = start.elapsed();
+        let scoring = if options.weak { Scoring::Plain } else { G::scoring() };
+        Ok(Report::new(
+            &game,
+            text,
+            &result,
+            scoring,
+            if options.weak { "solve-weak" } else { "solve" },
+        ))
+    }
+
+    fn analyse(
+        &self,
+        input: &PositionInput,
+        request: &Request,
+    ) -> Result<Analysis, CatalogueError> {
+        check_limits(&request.limits)?;
+        let game = Self::parse(input)?;
+        let text = game.keep_text(&input.position);
+        let start = Instant::now();
+        let (results, scoring, level) = match &request.method {
+            Method::Level(_) => {
+                let options = SolveOptions {
+                    weak: false,
+                    limits: request.limits.clone(),
+                    resources: request.resources,
+                    no_book: false,
+                };
+                (game.analyse(&options), G::scoring(), "solve".to_string())
+            }
+            Method::Search(config) => {
+                let mut config = config.clone();
+                config.limits = merge_limits(&config.limits, &request.limits);
+                let scoring = config.scoring;
+                let level = config.algorithm.name().to_string();
+                let mut searcher = Searcher::try_new(config)
+                    .map_err(|error| CatalogueError::BadOption(error.to_string()))?;
+                (searcher.analyse(&mut game.clone()), scoring, level)
+            }
+        };
+        if legal_moves(&game).is_empty() {
+            return Ok(Analysis { report: Self::finished(&game, text, &level), moves: Vec::new() });
+        }
+        let mut stats = Stats::default();
+        let mut best: Option<&(G::Move, SearchResult<G::Move>)> = None;
+        let mut aborted = false;
+        for entry in &results {
+            stats.add(&entry.1.stats);
+            aborted |= entry.1.aborted;
+            let known = entry.1.score > -Score::INFINITY && entry.1.score < Score::INFINITY;
+            if known && best.map_or(true, |(_, best)| entry.1.score > best.score) {
+                best = Some(entry);
+            }
+        }
+        let moves = results
+            .iter()
+            .map(|(mv, result)| {
+                let exact = result.exact && !result.aborted;
+                let parts = value_parts(&game, result.score, exact, scoring);
+                MoveValue {
+                    text: game.move_text(*mv),
+                    squares: game.move_squares(*mv),
+                    value: parts.value,
+                    outcome: parts.outcome,
+                    plies: parts.plies,
+                    exact: parts.exact,
+                    words: parts.words,
+                    pv: line_text(&game, &result.pv),
+                    nodes: result.stats.nodes,
+                }
+            })
+            .collect();
+        stats.elapsed = start.elapsed();
+        let summary = match best {
+            Some((_, result)) => SearchResult { stats, aborted, ..result.clone() },
+            None => Self::with_move(
+                &game,
+                SearchResult {
+                    best_move: None,
+                    score: -Score::INFINITY,
+                    exact: false,
+                    pv: Vec::new(),
+                    stats,
+                    aborted: true,
+                },
+            ),
+        };
+        let mut report = Report::new(&game, text, &summary, scoring, &level);
+        report.time_ms = round_ms(start.elapsed().as_secs_f64() * 1000.0);
+        Ok(Analysis { report, moves })
+    }
+
+    fn live(
+        &self,
+        input: Option<&PositionInput>,
+        first: Option<&str>,
+        request: &Request,
+    ) -> Result<Box<dyn LiveGame>, CatalogueError> {
+        check_limits(&request.limits)?;
+        let (game, text) = match input {
+            Some(input) => {
+                let game = Self::parse(input)?;
+                let text = game.keep_text(&input.position);
+                (game, text)
+            }
+            None => {
+                let view = self.start(first)?;
+                (Self::parse(&PositionInput::new(view.position.clone()))?, view.position)
+            }
+        };
+        let (player, level, scoring) = Self::player(request)?;
+        Ok(Box::new(Live { game, texts: vec![text], history: Vec::new(), player, level, scoring }))
+    }
+}
+
+/// A game in play.
+struct Live<G: Entry> {
+    game: G,
+    /// The position text after each move (the first is the start).
+    texts: Vec<String>,
+    history: Vec<G::Move>,
+    player: Box<dyn Player<G>>,
+    level: String,
+    scoring: Scoring,
+}
+
+impl<G: Entry> LiveGame for Live<G> {
+    fn view(&self) -> PositionView {
+        Adapter::<G>::view(&self.game, self.texts.last().cloned().unwrap_or_default())
+    }
+
+    fn to_move(&self) -> String {
+        self.game.side_name(true)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, CatalogueError> {
+        if legal_moves(&self.game).is_empty() {
+            return Err(CatalogueError::IllegalMove("the game is over".into()));
+        }
+        let mv = self
+            .game
+            .parse_move(text)
+            .map_err(|error| CatalogueError::IllegalMove(short(error.to_string())))?;
+        let canonical = self.game.move_text(mv);
+        let after = self.game.text_after(self.texts.last().map_or("", String::as_str), mv);
+        self.game.play(mv);
+        self.history.push(mv);
+        self.texts.push(after);
+        Ok(canonical)
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(mv) => {
+                self.game.undo(mv);
+                self.texts.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn think(&mut self, limits: &Limits) -> Report {
+        let text = self.texts.last().cloned().unwrap_or_default();
+        if legal_moves(&self.game).is_empty() {
+            return Adapter::<G>::finished(&self.game, text, &self.level);
+        }
+        let start = Instant::now();
+        let found = self.player.think(&self.game, limits);
+        let mut result = Adapter::<G>::with_move(&self.game, found);
+        result.stats.elapsed = start.elapsed();
+        Report::new(&self.game, text, &result, self.scoring, &self.level)
+    }
+}

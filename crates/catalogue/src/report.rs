@@ -1,0 +1,380 @@
+//! The one result format of every game and front end (the JSON contract in the README), and
+//! the views of positions and games.
+
+use alphabeta_engine::{Outcome, Score, Scoring, SearchResult};
+use alphabeta_games::entry::{Board, LevelInfo, MoveSquares};
+use alphabeta_games::Entry;
+use serde::Serialize;
+
+/// What a search, a player or a solver found for one position: the same fields for every
+/// game. A value that is not known is `None` (JSON `null`), never a sentinel number.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// The side to move.
+    pub to_move: String,
+    /// The move to play; `None` exactly when the game is over.
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// The value for the side to move, in the game's scale; `None` when not known.
+    pub value: Option<i64>,
+    /// `win`, `loss` or `draw` for the side to move, when proven.
+    pub outcome: Option<&'static str>,
+    /// Plies to the end of the game under best play, when known.
+    pub plies: Option<u32>,
+    /// The winner under best play, when proven (`None` for a draw).
+    pub winner: Option<String>,
+    /// The value is proven (no heuristic went into it, no budget cut it short).
+    pub exact: bool,
+    /// Positions examined.
+    pub nodes: u64,
+    /// Leaf evaluations.
+    pub evaluations: u64,
+    /// Alpha-beta cut-offs.
+    pub cutoffs: u64,
+    /// Transposition-table hits.
+    pub tt_hits: u64,
+    /// Depth reached, in plies.
+    pub depth: u32,
+    /// Elapsed time in milliseconds, rounded to microseconds.
+    pub time_ms: f64,
+    /// The principal variation, as move texts.
+    pub pv: Vec<String>,
+    /// A budget ran out: the move is the best found so far.
+    pub aborted: bool,
+    /// The level or method that produced this (`perfect`, `3`, `alphabeta`, `solve`).
+    pub level: String,
+    /// The value in words ("x wins in 3 plies", "draw", "+12 for x (heuristic)").
+    pub words: String,
+}
+
+/// `win`, `loss` or `draw`.
+#[must_use]
+pub fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// "x wins", "wolves win".
+#[must_use]
+pub fn wins(side: &str) -> String {
+    if side.ends_with('s') {
+        format!("{side} win")
+    } else {
+        format!("{side} wins")
+    }
+}
+
+/// `count` and the noun in the right number: "1 ply", "3 plies".
+#[must_use]
+pub fn count(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(count), if count == 1 { one } else { many })
+}
+
+/// `1234567` → `1,234,567`.
+#[must_use]
+pub fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A value that is not known: the budget ran out before anything was searched.
+fn unknown(score: Score) -> bool {
+    score >= Score::INFINITY || score <= -Score::INFINITY
+}
+
+/// The value of `score` (for the side to move of `game`) in every form the report needs.
+pub(crate) struct ValueParts {
+    pub value: Option<i64>,
+    pub outcome: Option<&'static str>,
+    pub plies: Option<u32>,
+    pub winner: Option<String>,
+    pub exact: bool,
+    pub words: String,
+}
+
+pub(crate) fn value_parts<G: Entry>(
+    game: &G,
+    score: Score,
+    exact: bool,
+    scoring: Scoring,
+) -> ValueParts {
+    if unknown(score) {
+        return ValueParts {
+            value: None,
+            outcome: None,
+            plies: None,
+            winner: None,
+            exact: false,
+            words: "not known: the budget ran out before a move was searched".into(),
+        };
+    }
+    let outcome = score.outcome(exact);
+    let winner = match outcome {
+        Some(Outcome::Win) => Some(game.side_name(true)),
+        Some(Outcome::Loss) => Some(game.side_name(false)),
+        _ => None,
+    };
+    let plies = match outcome {
+        Some(Outcome::Draw) if game.outcome().is_some() => Some(0),
+        Some(_) => score.plies(),
+        None => None,
+    };
+    let words = match (&winner, plies, outcome) {
+        (_, _, Some(Outcome::Draw)) => "draw".to_string(),
+        (Some(side), Some(plies), _) => {
+            let own =
+                game.proven_words(score).map(|words| format!(" ({words})")).unwrap_or_default();
+            format!("{} in {}{own}", wins(side), count(u64::from(plies), "ply", "plies"))
+        }
+        (Some(side), None, _) => wins(side),
+        _ => {
+            let side = game.side_name(true);
+            format!(
+                "{:+} for {side} (heuristic{})",
+                score.raw(),
+                if exact { "" } else { ", not proven" }
+            )
+        }
+    };
+    ValueParts {
+        value: Some(game.value(score, scoring)),
+        outcome: outcome.map(outcome_name),
+        plies,
+        winner,
+        exact: exact && outcome.is_some(),
+        words,
+    }
+}
+
+/// The texts of `line` played from `game`.
+pub(crate) fn line_text<G: Entry>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut game = game.clone();
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    for &mv in line {
+        legal.clear();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut legal);
+        }
+        if !legal.contains(&mv) {
+            break;
+        }
+        moves.push(game.move_text(mv));
+        game.play(mv);
+    }
+    moves
+}
+
+/// Rounds milliseconds to microseconds.
+#[must_use]
+pub fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+impl Report {
+    /// The report of `result`, found for `game` (read from `text`) by `level`.
+    pub(crate) fn new<G: Entry>(
+        game: &G,
+        text: String,
+        result: &SearchResult<G::Move>,
+        scoring: Scoring,
+        level: &str,
+    ) -> Self {
+        let parts = value_parts(game, result.score, result.exact && !result.aborted, scoring);
+        Report {
+            position: text,
+            to_move: game.side_name(true),
+            best_move: result.best_move.map(|mv| game.move_text(mv)),
+            value: parts.value,
+            outcome: parts.outcome,
+            plies: parts.plies,
+            winner: parts.winner,
+            exact: parts.exact,
+            nodes: result.stats.nodes,
+            evaluations: result.stats.evaluations,
+            cutoffs: result.stats.cutoffs,
+            tt_hits: result.stats.tt_hits,
+            depth: result.stats.depth,
+            time_ms: round_ms(result.stats.elapsed.as_secs_f64() * 1000.0),
+            pv: line_text(game, &result.pv),
+            aborted: result.aborted,
+            level: level.to_string(),
+            words: parts.words,
+        }
+    }
+
+    /// One compact JSON object (no newline).
+    #[must_use]
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|error| format!("{{\"error\":\"{error}\"}}"))
+    }
+
+    /// The text form, several lines.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let value = self.value.map_or_else(|| "not known".to_string(), |value| value.to_string());
+        let mut out = format!("position: {} ({} to move)\n", self.position, self.to_move);
+        out += &format!(
+            "best move: {}\n",
+            self.best_move.as_deref().unwrap_or("none (the game is over)")
+        );
+        out += &format!("value: {value} ({})\n", self.words);
+        out += &format!(
+            "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}, depth: {}, time: {:.3} ms{}\n",
+            thousands(self.nodes),
+            thousands(self.evaluations),
+            thousands(self.cutoffs),
+            thousands(self.tt_hits),
+            self.depth,
+            self.time_ms,
+            if self.aborted { " (budget ran out: best move found so far)" } else { "" }
+        );
+        out += &format!(
+            "principal variation: {}\n",
+            if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
+        );
+        out
+    }
+
+    /// The batch line: `position<TAB>move<TAB>value<TAB>nodes<TAB>time_ms` (`-` for none).
+    #[must_use]
+    pub fn line(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}\t{:.3}",
+            self.position,
+            self.best_move.as_deref().unwrap_or("-"),
+            self.value.map_or_else(|| "-".to_string(), |value| value.to_string()),
+            self.nodes,
+            self.time_ms
+        )
+    }
+
+    /// How the AI's move is told in a game: "x plays 4 (x wins in 3 plies; 1,234 positions
+    /// examined in 0.012 s, level perfect)".
+    #[must_use]
+    pub fn account(&self) -> String {
+        format!(
+            "{}; {} examined in {:.3} s, level {}{}",
+            self.words,
+            count(self.nodes, "position", "positions"),
+            self.time_ms / 1000.0,
+            self.level,
+            if self.exact { ", proven" } else { "" }
+        )
+    }
+}
+
+/// One legal move and its value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveValue {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Where it is clicked.
+    #[serde(flatten)]
+    pub squares: MoveSquares,
+    /// Its value for the side to move; `None` when not known.
+    pub value: Option<i64>,
+    /// `win`, `loss`, `draw` when proven.
+    pub outcome: Option<&'static str>,
+    /// Plies to the end, when known.
+    pub plies: Option<u32>,
+    /// Proven.
+    pub exact: bool,
+    /// The value in words.
+    pub words: String,
+    /// The line that follows it.
+    pub pv: Vec<String>,
+    /// Positions examined for it.
+    pub nodes: u64,
+}
+
+/// Every legal move with its value: the report of the position plus one entry per move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The position's report (the best move and value among the moves).
+    #[serde(flatten)]
+    pub report: Report,
+    /// The moves in the game's natural order.
+    pub moves: Vec<MoveValue>,
+}
+
+/// A legal move and where to click it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Where it is clicked.
+    #[serde(flatten)]
+    pub squares: MoveSquares,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// The winner's side name, `None` for a draw.
+    pub winner: Option<String>,
+    /// "x wins", "draw".
+    pub words: String,
+}
+
+/// A position with everything a front end needs to show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The position text (send it back as is).
+    pub position: String,
+    /// The side to move.
+    pub to_move: String,
+    /// The game is over (no legal move).
+    pub over: bool,
+    /// How it ended, when over.
+    pub result: Option<ResultView>,
+    /// The legal moves in the game's natural order.
+    pub moves: Vec<MoveView>,
+    /// The board to draw.
+    pub board: Board,
+    /// A text drawing (as the terminal shows it).
+    pub drawing: String,
+}
+
+/// A game's entry in the catalogue, as front ends list it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// The name used in every request.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// The title for people.
+    pub title: &'static str,
+    /// The two sides, the usual first player first.
+    pub sides: [&'static str; 2],
+    /// The sides that may start.
+    pub starters: Vec<&'static str>,
+    /// The AI strengths, weakest first.
+    pub levels: Vec<LevelInfo>,
+    /// The level used when none is named.
+    pub default_level: &'static str,
+    /// The rules in a few sentences.
+    pub rules: &'static str,
+    /// How to type a move.
+    pub move_help: &'static str,
+    /// How to write a position.
+    pub position_help: &'static str,
+    /// The engine's search algorithms (for a custom search instead of a level).
+    pub algorithms: &'static [&'static str],
+}

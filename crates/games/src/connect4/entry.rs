@@ -1,0 +1,408 @@
+//! Connect Four in the catalogue: the exact solver as the perfect player, depth-limited
+//! searches with the threat-counting evaluation below it.
+
+use std::time::{Duration, Instant};
+
+use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
+
+use super::{Connect4, Solver, SolverConfig};
+use crate::entry::{
+    depth_config, engine_player, nothing_found, Board, Entry, LevelError, LevelInfo, MoveSquares,
+    Player, Resources, SolveOptions,
+};
+use crate::Notation;
+
+/// The deepest heuristic level (depth 2 × 10 plies).
+pub const MAX_LEVEL: u32 = 10;
+
+/// The budget of the perfect player when the caller gives none.
+const DEFAULT_THINK: Duration = Duration::from_secs(10);
+
+/// The heuristic fallback's depth when the solver cannot prove a move in time.
+const FALLBACK_DEPTH: u32 = 2 * MAX_LEVEL;
+
+/// The plies to the end of the game for an exact score (the winner's k-th stone).
+#[must_use]
+pub fn plies_of(position: &Connect4, score: i32) -> Option<u32> {
+    let best = (position.cells() as i32 + 1) / 2 + 1;
+    let moves = position.moves() as i32;
+    match score.signum() {
+        1 => u32::try_from(2 * (best - score - moves / 2) - 1).ok(),
+        -1 => u32::try_from(2 * (best + score - (moves + 1) / 2)).ok(),
+        _ => None,
+    }
+}
+
+/// The engine's score for a solver score (strong: the test sets' scale; weak: its sign).
+#[must_use]
+pub fn engine_score(position: &Connect4, score: i32, weak: bool) -> Score {
+    match (score.signum(), weak) {
+        (0, _) => Score::DRAW,
+        (1, true) => Score::WIN,
+        (_, true) => Score::LOSS,
+        (1, false) => plies_of(position, score).map_or(Score::WIN, Score::win_in),
+        (_, false) => plies_of(position, score).map_or(Score::LOSS, Score::loss_in),
+    }
+}
+
+fn solver_config(resources: &Resources) -> SolverConfig {
+    SolverConfig {
+        table_bytes: resources.table_bytes,
+        threads: resources.threads.max(1),
+        ..SolverConfig::default()
+    }
+}
+
+fn solver_stats(nodes: u64, elapsed: Duration, depth: u32) -> Stats {
+    Stats { nodes, elapsed, depth, ..Stats::default() }
+}
+
+/// The perfect player: the solver within the budget; when it cannot prove a move in time, the
+/// best move of a deep heuristic search, reported as not exact.
+struct Perfect {
+    solver: Solver,
+    searcher: Searcher,
+}
+
+impl Player<Connect4> for Perfect {
+    fn think(&mut self, game: &Connect4, limits: &Limits) -> SearchResult<u8> {
+        let start = Instant::now();
+        let time = limits.time.unwrap_or(DEFAULT_THINK);
+        let left = u32::try_from(game.cells() - game.moves()).unwrap_or(0);
+        if let Some(analysis) = self.solver.analyse_within(game, false, Some(time)) {
+            if let Some((col, score)) = analysis.best() {
+                let mut after = *game;
+                after.play_col(col);
+                let mut pv = vec![col];
+                pv.extend(self.solver.principal_variation(&after, -score));
+                return SearchResult {
+                    best_move: Some(col),
+                    score: engine_score(game, score, false),
+                    exact: true,
+                    pv,
+                    stats: solver_stats(analysis.stats.nodes, start.elapsed(), left),
+                    aborted: false,
+                };
+            }
+        }
+        let spent = start.elapsed();
+        let rest = time.saturating_sub(spent).max(Duration::from_millis(50));
+        let heuristic = Limits {
+            depth: Some(FALLBACK_DEPTH),
+            time: Some(rest),
+            nodes: limits.nodes,
+            stop: limits.stop.clone(),
+        };
+        let mut result = Player::<Connect4>::think(&mut self.searcher, game, &heuristic);
+        if result.best_move.is_none() {
+            return nothing_found(start.elapsed());
+        }
+        result.exact = false;
+        result.aborted = true;
+        result.stats.elapsed = start.elapsed();
+        result
+    }
+}
+
+/// `WxH:` in front of the moves for a board other than 7×6.
+fn split_size(text: &str) -> Result<(u8, u8, &str), String> {
+    let text = text.trim();
+    let Some((size, moves)) = text.split_once(':') else {
+        return Ok((7, 6, text));
+    };
+    let bad = || {
+        format!(
+            "'{}' is not a board size: write columns x rows, e.g. 7x6:4453",
+            crate::excerpt(size)
+        )
+    };
+    let (width, height) = size.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let width = width.trim().parse().map_err(|_| bad())?;
+    let height = height.trim().parse().map_err(|_| bad())?;
+    Ok((width, height, moves.trim()))
+}
+
+impl Entry for Connect4 {
+    const TITLE: &'static str = "Connect Four";
+    const ALIASES: &'static [&'static str] = &["connect-four", "c4"];
+    const SIDES: [&'static str; 2] = ["x", "o"];
+    const RULES: &'static str = "Players take turns dropping a stone into one of the 7 \
+        columns; it falls to the lowest empty cell. Four in a row (across, up or diagonal) \
+        wins; a full board is a draw. x moves first.";
+    const MOVE_HELP: &'static str = "a column number, 1 = leftmost";
+    const POSITION_HELP: &'static str = "the columns played from the empty board, one digit a \
+        move, 1 = leftmost (4453); - or nothing for the empty board; WxH: in front for another \
+        board size (6x5:33)";
+
+    fn starters() -> Vec<&'static str> {
+        vec!["x"]
+    }
+
+    fn start(first: &str) -> Option<Self> {
+        (first == "x").then(Connect4::standard)
+    }
+
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+        let (width, height, moves) = split_size(text)?;
+        let moves = if moves == "-" { "" } else { moves };
+        let position = Connect4::from_moves_sized(moves, width, height)
+            .map_err(|error| format!("move {} of the position: {}", error.index, error.error))?;
+        match to_move {
+            Some(side) if side != position.side_name(true) => Err(format!(
+                "after {} moves it is {} to move, not '{}'",
+                position.moves(),
+                position.side_name(true),
+                crate::excerpt(side)
+            )),
+            _ => Ok(position),
+        }
+    }
+
+    fn entry_text(&self) -> String {
+        let moves = self.sequence().unwrap_or_else(|| self.position_text());
+        let moves = if moves.is_empty() { "-".to_string() } else { moves };
+        if (self.width(), self.height()) == (7, 6) {
+            moves
+        } else {
+            format!("{}x{}:{moves}", self.width(), self.height())
+        }
+    }
+
+    /// The user's record of moves as given (trimmed), not a record rebuilt from the stones.
+    fn keep_text(&self, text: &str) -> String {
+        match split_size(text) {
+            Ok((7, 6, moves)) if !moves.is_empty() => moves.to_string(),
+            Ok(_) | Err(_) => self.entry_text(),
+        }
+    }
+
+    /// The user's record of moves, with the new column appended.
+    fn text_after(&self, text: &str, col: u8) -> String {
+        let (width, height, moves) = split_size(text).unwrap_or((7, 6, ""));
+        let moves = if moves == "-" { "" } else { moves };
+        let moves = format!("{moves}{}", col + 1);
+        if (width, height) == (7, 6) {
+            moves
+        } else {
+            format!("{width}x{height}:{moves}")
+        }
+    }
+
+    fn board(&self) -> Board {
+        let (width, height) = (self.width(), self.height());
+        let cells = (0..height)
+            .rev()
+            .flat_map(|row| (0..width).map(move |col| (col, row)))
+            .map(|(col, row)| {
+                self.at(col, row).map_or_else(String::new, |p| p.symbol().to_string())
+            })
+            .collect();
+        Board::Grid {
+            rows: height.into(),
+            cols: width.into(),
+            cells,
+            checkered: false,
+            col_labels: (1..=width).map(|col| col.to_string()).collect(),
+            row_labels: Vec::new(),
+        }
+    }
+
+    /// The landing cell first, then the rest of the column: a click anywhere in it plays.
+    fn move_squares(&self, col: u8) -> MoveSquares {
+        let (width, height) = (usize::from(self.width()), usize::from(self.height()));
+        let stones = (0..self.height()).filter(|&row| self.at(col, row).is_some()).count();
+        let cell = |row: usize| row * width + usize::from(col);
+        let landing = cell(height - 1 - stones);
+        let mut squares = vec![landing];
+        squares.extend((0..height).map(cell).filter(|&square| square != landing));
+        MoveSquares { from: None, squares }
+    }
+
+    fn levels() -> Vec<LevelInfo> {
+        const ABOUT: [&str; 10] = [
+            "looks 2 plies ahead",
+            "looks 4 plies ahead",
+            "looks 6 plies ahead",
+            "looks 8 plies ahead",
+            "looks 10 plies ahead",
+            "looks 12 plies ahead",
+            "looks 14 plies ahead",
+            "looks 16 plies ahead",
+            "looks 18 plies ahead",
+            "looks 20 plies ahead",
+        ];
+        const NAMES: [&str; 10] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
+        let mut levels: Vec<LevelInfo> =
+            NAMES.iter().zip(ABOUT).map(|(&name, about)| LevelInfo { name, about }).collect();
+        levels.push(LevelInfo {
+            name: "perfect",
+            about: "the exact solver; a heuristic move, labelled not proven, when it cannot prove one in time",
+        });
+        levels
+    }
+
+    fn default_level() -> &'static str {
+        "perfect"
+    }
+
+    fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
+        let level = level.trim().to_ascii_lowercase();
+        let heuristic = depth_config(None, &Resources { table_bytes: 16 << 20, threads: 1 });
+        match level.as_str() {
+            "perfect" | "p" | "solver" => {
+                let solver = Solver::new(solver_config(resources))
+                    .map_err(|error| LevelError(error.to_string()))?;
+                let searcher =
+                    Searcher::try_new(heuristic).map_err(|error| LevelError(error.to_string()))?;
+                Ok(Box::new(Perfect { solver, searcher }))
+            }
+            number => match number.parse::<u32>() {
+                Ok(level @ 1..=MAX_LEVEL) => engine_player(depth_config(
+                    Some(2 * level),
+                    &Resources { table_bytes: resources.table_bytes.min(64 << 20), threads: 1 },
+                )),
+                _ => Err(LevelError(format!(
+                    "unknown level '{}' for connect4 (expected 1-{MAX_LEVEL} or perfect)",
+                    crate::excerpt(number)
+                ))),
+            },
+        }
+    }
+
+    /// The exact solver (weak: win, draw or loss only).
+    fn solve(&self, options: &SolveOptions) -> SearchResult<u8> {
+        let start = Instant::now();
+        if self.is_over() {
+            return finished(self, start);
+        }
+        let Ok(mut solver) = Solver::new(solver_config(&options.resources)) else {
+            return nothing_found(start.elapsed());
+        };
+        let stop = options.limits.stop.as_deref();
+        let left = u32::try_from(self.cells() - self.moves()).unwrap_or(0);
+        let Some(solved) = solver.solve_within(self, options.weak, options.limits.time, stop)
+        else {
+            return nothing_found(start.elapsed());
+        };
+        let (best_move, pv, nodes) = if options.weak {
+            let analysis = solver.analyse_within(self, true, options.limits.time);
+            let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
+            let best = analysis.as_ref().and_then(|a| a.best()).map(|(col, _)| col);
+            (best, best.into_iter().collect(), solved.stats.nodes + nodes)
+        } else {
+            let pv = solver.principal_variation(self, solved.score);
+            (pv.first().copied(), pv, solved.stats.nodes)
+        };
+        SearchResult {
+            best_move,
+            score: engine_score(self, solved.score, options.weak),
+            exact: best_move.is_some(),
+            pv,
+            stats: solver_stats(nodes, start.elapsed(), left),
+            aborted: best_move.is_none(),
+        }
+    }
+
+    fn analyse(&self, options: &SolveOptions) -> Vec<(u8, SearchResult<u8>)> {
+        let start = Instant::now();
+        let Ok(mut solver) = Solver::new(solver_config(&options.resources)) else {
+            return Vec::new();
+        };
+        let analysis = solver.analyse_within(self, options.weak, options.limits.time);
+        let mut moves = Vec::new();
+        if self.outcome().is_none() {
+            self.legal_moves(&mut moves);
+        }
+        moves
+            .into_iter()
+            .map(|col| {
+                let score = analysis.as_ref().and_then(|a| a.scores[usize::from(col)]);
+                let result = match score {
+                    Some(score) => SearchResult {
+                        best_move: Some(col),
+                        score: engine_score(self, score, options.weak),
+                        exact: true,
+                        pv: vec![col],
+                        stats: Stats::default(),
+                        aborted: false,
+                    },
+                    None => nothing_found(start.elapsed()),
+                };
+                (col, result)
+            })
+            .collect()
+    }
+
+    fn scoring() -> Scoring {
+        Scoring::Depth
+    }
+
+    fn proven_words(&self, score: Score) -> Option<String> {
+        let value = self.score_of(score)?;
+        let best = (self.cells() as i32 + 1) / 2 + 1;
+        let stone = best - value.abs();
+        let winner = self.side_name(value > 0);
+        (value != 0).then(|| format!("{winner} wins with its {} stone", ordinal(stone)))
+    }
+}
+
+/// The result of a finished position (no move).
+fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
+    let score = match position.outcome() {
+        Some(alphabeta_engine::Outcome::Loss) => Score::loss_in(0),
+        Some(alphabeta_engine::Outcome::Win) => Score::win_in(0),
+        _ => Score::DRAW,
+    };
+    SearchResult {
+        best_move: None,
+        score,
+        exact: true,
+        pv: Vec::new(),
+        stats: solver_stats(0, start.elapsed(), 0),
+        aborted: false,
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, …, `21st`.
+fn ordinal(number: i32) -> String {
+    let suffix = match (number % 10, number % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{number}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_from_scores() {
+        let empty = Connect4::standard();
+        assert_eq!(plies_of(&empty, 1), Some(41));
+        let p = Connect4::from_moves("121212").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(plies_of(&p, 18), Some(1));
+        let q = Connect4::from_moves("12121").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(plies_of(&q, -18), Some(2));
+        assert_eq!(plies_of(&q, 0), None);
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(12), "12th");
+        assert_eq!(ordinal(22), "22nd");
+    }
+
+    #[test]
+    fn positions_keep_their_record_and_size() {
+        let position = Connect4::parse_position("4453", None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(position.entry_text(), "4453");
+        assert_eq!(position.text_after("4453", 0), "44531");
+        let small = Connect4::parse_position("6x5:33", None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((small.width(), small.height()), (6, 5));
+        assert_eq!(small.entry_text(), "6x5:33");
+        assert!(Connect4::parse_position("9x9:1", None).is_err());
+        assert!(Connect4::parse_position("4458", None).unwrap_err().contains("move 4"));
+        assert!(Connect4::parse_position("44", Some("o")).unwrap_err().contains("x to move"));
+    }
+}

@@ -1,0 +1,292 @@
+//! What a game tells the catalogue about itself, once: names, sides, positions from text,
+//! the board as grid data, its players by level and its exact solver.
+//!
+//! A game joins every front end (the `alphabeta` command, the web page, the Python package)
+//! by implementing [`Entry`] in its own module and adding one line to the catalogue crate's
+//! list. The front ends never name a concrete game.
+
+use std::time::Duration;
+
+use alphabeta_engine::{
+    Algorithm, Game, Limits, Score, Scoring, SearchConfig, SearchResult, Searcher,
+};
+use serde::Serialize;
+
+use crate::Notation;
+
+/// A named strength of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelInfo {
+    /// The name users type and the page sends (`"perfect"`, `"3"`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub about: &'static str,
+}
+
+/// What the page draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Board {
+    /// A grid of squares, row-major from the top left; each cell holds a piece token
+    /// (`"x"`, `"o"`, `"hare"`, ...) or `""` when empty.
+    Grid {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// One token per square, row-major.
+        cells: Vec<String>,
+        /// Draw dark and light squares like a chess board.
+        checkered: bool,
+        /// Labels of the columns, left to right (`"a"`…`"h"`, `"1"`…`"7"`), possibly empty.
+        col_labels: Vec<String>,
+        /// Labels of the rows, top to bottom, possibly empty.
+        row_labels: Vec<String>,
+    },
+    /// An explicit game tree.
+    Tree {
+        /// Every node in preorder.
+        nodes: Vec<TreeNodeView>,
+        /// The path of the current position from the root.
+        at: Vec<usize>,
+    },
+}
+
+/// One node of an explicit tree, for drawing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TreeNodeView {
+    /// Child indices from the root.
+    pub path: Vec<usize>,
+    /// The leaf's value for MAX, `None` for inner nodes.
+    pub leaf: Option<i32>,
+    /// MAX is to move here (even depth).
+    pub max: bool,
+}
+
+/// Where a move is clicked: an optional square to click first (the piece that moves), then
+/// any of `squares` (a cell, or every cell of a Connect Four column). The first of `squares`
+/// is where the piece lands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MoveSquares {
+    /// The square of the piece that moves, for games where pieces move.
+    pub from: Option<usize>,
+    /// The squares that play this move when clicked.
+    pub squares: Vec<usize>,
+}
+
+/// Memory and threads a player or solver may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resources {
+    /// Transposition table bytes.
+    pub table_bytes: usize,
+    /// Threads (games whose solver runs in parallel use them; others use one).
+    pub threads: usize,
+}
+
+impl Default for Resources {
+    fn default() -> Self {
+        Self { table_bytes: 64 << 20, threads: 1 }
+    }
+}
+
+/// How an exact solve runs.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Win, draw or loss only (faster where the game's solver has such a mode).
+    pub weak: bool,
+    /// Budgets: a solve stopped by one is reported as aborted, not exact.
+    pub limits: Limits,
+    /// Memory and threads.
+    pub resources: Resources,
+    /// Do not use an opening book (where the game has one).
+    pub no_book: bool,
+}
+
+/// A computer player: it keeps what it learnt (a table, say) between moves.
+pub trait Player<G: Game>: Send {
+    /// The move to play in `game` (not over) within `limits`, with what the search found.
+    /// A player whose budget ran out before it had a move returns `best_move: None` and
+    /// `aborted: true`; the caller then plays a legal move of its choice.
+    fn think(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move>;
+}
+
+/// The engine's searcher as a player.
+impl<G: Game> Player<G> for Searcher {
+    fn think(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let saved = self.config().limits.clone();
+        let merged = merge_limits(&saved, limits);
+        self.config_mut().limits = merged;
+        let result = self.search(&mut game.clone());
+        self.config_mut().limits = saved;
+        result
+    }
+}
+
+/// `base` tightened by `extra`: the smaller of each budget, either stop flag.
+#[must_use]
+pub fn merge_limits(base: &Limits, extra: &Limits) -> Limits {
+    fn min<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+    Limits {
+        depth: min(base.depth, extra.depth),
+        nodes: min(base.nodes, extra.nodes),
+        time: min(base.time, extra.time),
+        stop: extra.stop.clone().or_else(|| base.stop.clone()),
+    }
+}
+
+/// A level that a game does not have, or cannot make.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LevelError(pub String);
+
+/// A game as the catalogue knows it: everything a front end needs, beyond the engine's
+/// [`Game`] and the people's [`Notation`].
+pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
+    /// The title for people ("Tic-tac-toe").
+    const TITLE: &'static str;
+    /// Other names accepted on the command line and in the API.
+    const ALIASES: &'static [&'static str];
+    /// The two sides' names, the usual first player first.
+    const SIDES: [&'static str; 2];
+    /// The rules in a few sentences.
+    const RULES: &'static str;
+    /// How to type a move, for a prompt ("a cell 0-8, or row col").
+    const MOVE_HELP: &'static str;
+    /// How to write a position, for help texts and errors.
+    const POSITION_HELP: &'static str;
+
+    /// The sides that may start (both, unless the notation fixes who starts).
+    #[must_use]
+    fn starters() -> Vec<&'static str> {
+        Self::SIDES.to_vec()
+    }
+
+    /// The starting position with `first` (one of [`Entry::SIDES`]) to move; `None` if this
+    /// game cannot start with that side.
+    fn start(first: &str) -> Option<Self>;
+
+    /// Parses a position in the game's text notation; `to_move` names the side to move when
+    /// the text does not say.
+    ///
+    /// # Errors
+    /// The game's own message for a text it does not accept.
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String>;
+
+    /// The position text that [`Entry::parse_position`] reads back as this position.
+    #[must_use]
+    fn entry_text(&self) -> String {
+        self.position_text()
+    }
+
+    /// The text to echo for a position read from `text` (the default: [`Entry::entry_text`]).
+    #[must_use]
+    fn keep_text(&self, _text: &str) -> String {
+        self.entry_text()
+    }
+
+    /// The text of the position after `mv`, given `text`, the text this position was read
+    /// from: a game whose notation is a move record (Connect Four) keeps the user's record.
+    #[must_use]
+    fn text_after(&self, _text: &str, mv: Self::Move) -> String {
+        let mut after = self.clone();
+        after.play(mv);
+        after.entry_text()
+    }
+
+    /// The board to draw.
+    fn board(&self) -> Board;
+
+    /// Where `mv` (legal here) is clicked.
+    fn move_squares(&self, mv: Self::Move) -> MoveSquares;
+
+    /// The strengths offered, weakest first.
+    fn levels() -> Vec<LevelInfo>;
+
+    /// The level used when none is asked for: the strongest that answers within a few
+    /// seconds.
+    fn default_level() -> &'static str;
+
+    /// The player of `level` (one of [`Entry::levels`], or another spelling the game accepts).
+    ///
+    /// # Errors
+    /// An unknown level, or resources it cannot have (a table too large).
+    fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError>;
+
+    /// The exact value of this position and a principal variation (a solve stopped by a
+    /// budget is `aborted`). The default is the engine's negamax with depth-aware scores.
+    fn solve(&self, options: &SolveOptions) -> SearchResult<Self::Move> {
+        let mut searcher = Searcher::new(solve_config(options));
+        searcher.search(&mut self.clone())
+    }
+
+    /// Every legal move with its exact value for the side to move, in the natural order.
+    fn analyse(&self, options: &SolveOptions) -> Vec<(Self::Move, SearchResult<Self::Move>)> {
+        let mut searcher = Searcher::new(solve_config(options));
+        searcher.analyse(&mut self.clone())
+    }
+
+    /// The scoring in which [`Notation::value`] reads the scores of the players and solver.
+    #[must_use]
+    fn scoring() -> Scoring {
+        Scoring::Depth
+    }
+
+    /// A proven result in the game's own words, when it has any ("x wins with the 9th stone").
+    #[must_use]
+    fn proven_words(&self, _score: Score) -> Option<String> {
+        None
+    }
+}
+
+/// The engine configuration of a default exact solve: negamax, depth-aware scores, the
+/// options' table and budgets.
+#[must_use]
+pub fn solve_config(options: &SolveOptions) -> SearchConfig {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(if options.weak {
+        Scoring::Plain
+    } else {
+        Scoring::Depth
+    });
+    config.limits = options.limits.clone();
+    config.tt_bytes = options.resources.table_bytes;
+    config
+}
+
+/// The engine's searcher with `config`, as a boxed player.
+///
+/// # Errors
+/// A table that cannot be made.
+pub fn engine_player<G: Game>(config: SearchConfig) -> Result<Box<dyn Player<G>>, LevelError> {
+    Searcher::try_new(config)
+        .map(|searcher| Box::new(searcher) as Box<dyn Player<G>>)
+        .map_err(|error| LevelError(error.to_string()))
+}
+
+/// Levels that are a depth limit on the engine's search (`depth: None` searches to the end).
+#[must_use]
+pub fn depth_config(depth: Option<u32>, resources: &Resources) -> SearchConfig {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+        .scoring(Scoring::Depth)
+        .ordering(alphabeta_engine::MoveOrdering::Game);
+    config.limits.depth = depth;
+    config.tt_bytes = resources.table_bytes;
+    config
+}
+
+/// A result that says only "no move was found in time".
+#[must_use]
+pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
+    SearchResult {
+        best_move: None,
+        score: -Score::INFINITY,
+        exact: false,
+        pv: Vec::new(),
+        stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
+        aborted: true,
+    }
+}
