@@ -7,7 +7,7 @@ use std::time::Instant;
 use alphabeta_engine::{
     Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
 };
-use alphabeta_games::entry::{merge_limits, Player, Resources, SolveOptions};
+use alphabeta_games::entry::{merge_limits, Player, Resources, Solve, SolveOptions};
 use alphabeta_games::{excerpt, Entry};
 
 use crate::error::{short, CatalogueError};
@@ -88,6 +88,15 @@ pub trait LiveGame: Send {
     fn think(&mut self, limits: &Limits) -> Report;
 }
 
+/// A game's exact solver, kept between positions (its table too): for batches.
+pub trait PositionSolver: Send {
+    /// The exact value of a position and a principal variation (`move: null` when over).
+    ///
+    /// # Errors
+    /// A bad position.
+    fn solve(&mut self, input: &PositionInput) -> Result<Report, CatalogueError>;
+}
+
 /// The object-safe face of a game, as front ends use it. Searches are synchronous.
 pub trait GameHandle: Send + Sync {
     /// The game's name.
@@ -126,7 +135,14 @@ pub trait GameHandle: Send + Sync {
         &self,
         input: &PositionInput,
         options: &SolveOptions,
-    ) -> Result<Report, CatalogueError>;
+    ) -> Result<Report, CatalogueError> {
+        self.solver(options)?.solve(input)
+    }
+    /// The game's solver with `options`, to solve many positions with one table.
+    ///
+    /// # Errors
+    /// Options it cannot have (a table too large, a bad budget).
+    fn solver(&self, options: &SolveOptions) -> Result<Box<dyn PositionSolver>, CatalogueError>;
     /// Every legal move with its value: exact from the solver for [`Method::Level`], or the
     /// engine's search with the configuration for [`Method::Search`].
     ///
@@ -242,7 +258,9 @@ impl<G: Entry> Adapter<G> {
             stats: Stats::default(),
             aborted: false,
         };
-        Report::new(game, text, &result, G::scoring(), level)
+        let mut report = Report::new(game, text, &result, G::scoring(), level);
+        report.words = format!("the game is over: {}", result_of(game).words);
+        report
     }
 
     /// Makes sure a live position gets a move: a player that ran out of budget before it
@@ -368,28 +386,11 @@ impl<G: Entry> GameHandle for Adapter<G> {
         Ok(Report::new(&game, text, &result, scoring, &level))
     }
 
-    fn solve(
-        &self,
-        input: &PositionInput,
-        options: &SolveOptions,
-    ) -> Result<Report, CatalogueError> {
+    fn solver(&self, options: &SolveOptions) -> Result<Box<dyn PositionSolver>, CatalogueError> {
         check_limits(&options.limits)?;
-        let game = Self::parse(input)?;
-        let text = game.keep_text(&input.position);
-        if legal_moves(&game).is_empty() {
-            return Ok(Self::finished(&game, text, "solve"));
-        }
-        let start = Instant::now();
-        let mut result = Self::with_move(&game, game.solve(options));
-        result.stats.elapsed = start.elapsed();
-        let scoring = if options.weak { Scoring::Plain } else { G::scoring() };
-        Ok(Report::new(
-            &game,
-            text,
-            &result,
-            scoring,
-            if options.weak { "solve-weak" } else { "solve" },
-        ))
+        let solver = G::solver(options)
+            .map_err(|error| CatalogueError::BadOption(short(error.to_string())))?;
+        Ok(Box::new(Solving::<G> { solver, weak: options.weak }))
     }
 
     fn analyse(
@@ -409,7 +410,9 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     resources: request.resources,
                     no_book: false,
                 };
-                (game.analyse(&options), G::scoring(), "solve".to_string())
+                let mut solver = G::solver(&options)
+                    .map_err(|error| CatalogueError::BadOption(short(error.to_string())))?;
+                (solver.analyse(&game), G::scoring(), "solve".to_string())
             }
             Method::Search(config) => {
                 let mut config = config.clone();
@@ -493,6 +496,28 @@ impl<G: Entry> GameHandle for Adapter<G> {
         };
         let (player, level, scoring) = Self::player(request)?;
         Ok(Box::new(Live { game, texts: vec![text], history: Vec::new(), player, level, scoring }))
+    }
+}
+
+/// A game's solver behind [`PositionSolver`].
+struct Solving<G: Entry> {
+    solver: Box<dyn Solve<G>>,
+    weak: bool,
+}
+
+impl<G: Entry> PositionSolver for Solving<G> {
+    fn solve(&mut self, input: &PositionInput) -> Result<Report, CatalogueError> {
+        let game = Adapter::<G>::parse(input)?;
+        let text = game.keep_text(&input.position);
+        let level = if self.weak { "solve-weak" } else { "solve" };
+        if legal_moves(&game).is_empty() {
+            return Ok(Adapter::<G>::finished(&game, text, level));
+        }
+        let start = Instant::now();
+        let mut result = Adapter::<G>::with_move(&game, self.solver.solve(&game));
+        result.stats.elapsed = start.elapsed();
+        let scoring = if self.weak { Scoring::Plain } else { G::scoring() };
+        Ok(Report::new(&game, text, &result, scoring, level))
     }
 }
 

@@ -31,11 +31,12 @@ pub use alphabeta_games::entry::{
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
-    Adapter, GameHandle, LiveGame, Method, PositionInput, Request, MAX_POSITION_TEXT,
+    Adapter, GameHandle, LiveGame, Method, PositionInput, PositionSolver, Request,
+    MAX_POSITION_TEXT,
 };
 pub use report::{
-    count, outcome_name, round_ms, thousands, wins, Analysis, GameInfo, MoveValue, MoveView,
-    PositionView, Report, ResultView,
+    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, GameInfo, MoveValue,
+    MoveView, PositionView, Report, ResultView,
 };
 
 /// The games front ends offer, by name.

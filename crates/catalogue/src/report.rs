@@ -177,6 +177,16 @@ pub(crate) fn line_text<G: Entry>(game: &G, line: &[G::Move]) -> Vec<String> {
     moves
 }
 
+/// A duration for people: "0.4 ms", "12.3 ms", "2.35 s".
+#[must_use]
+pub fn duration_text(ms: f64) -> String {
+    if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
 /// Rounds milliseconds to microseconds.
 #[must_use]
 pub fn round_ms(ms: f64) -> f64 {
@@ -266,10 +276,10 @@ impl Report {
     #[must_use]
     pub fn account(&self) -> String {
         format!(
-            "{}; {} examined in {:.3} s, level {}{}",
+            "{}; {} examined in {}, level {}{}",
             self.words,
             count(self.nodes, "position", "positions"),
-            self.time_ms / 1000.0,
+            duration_text(self.time_ms),
             self.level,
             if self.exact { ", proven" } else { "" }
         )

@@ -1,63 +1,257 @@
-//! `batch`: one position per line in, one result line out, for any game.
+//! `alphabeta batch GAME`: one position per line in, one result line out, for every game.
+//!
+//! A line is `position`, or `position<TAB>expected value`, or `position expected` when the
+//! position has no spaces of its own to confuse; `#` starts a comment line. Each result is
+//! `position<TAB>move<TAB>value<TAB>nodes<TAB>time_ms`, or one compact JSON object with
+//! `--json`. An expected value is checked (its sign only with `--weak`) and the mismatches
+//! counted in the summary on stderr. A line that is not UTF-8 or does not parse is reported
+//! with its number and skipped; the rest is processed, and the exit code is then 2.
 
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use alphabeta_engine::{Scoring, Searcher};
-use alphabeta_games::Notation;
+use alphabeta_catalogue::{
+    count, short, CatalogueError, GameHandle, PositionInput, PositionSolver, Report, Request,
+};
 use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::report::Report;
+use crate::options::AiArgs;
+use crate::Context;
 
-/// Reports every position of `input` with `report`; bad lines are reported on stderr with
-/// their number and skipped (exit code 2 at the end if there were any).
-///
-/// # Errors
-/// Failing I/O.
-pub fn run<G>(
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    parse: impl Fn(&str) -> Result<G>,
-    mut report: impl FnMut(&mut G) -> Report,
-    json: bool,
-) -> Result<ExitCode> {
-    let mut errors = 0u64;
-    for (number, line) in input.lines().enumerate() {
-        let line = line?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let mut game = match parse(text) {
-            Ok(game) => game,
-            Err(error) => {
-                errors += 1;
-                eprintln!("line {}: {error:#}", number + 1);
-                continue;
-            }
-        };
-        let report = report(&mut game);
-        if json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        } else {
-            writeln!(out, "{}", report.line())?;
-        }
-    }
-    out.flush()?;
-    if errors > 0 {
-        eprintln!("{errors} line(s) could not be read");
-        return Ok(ExitCode::from(2));
-    }
-    Ok(ExitCode::SUCCESS)
+/// The longest line read (longer ones are reported and skipped).
+const MAX_LINE: usize = 64 * 1024;
+
+/// `batch`.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias).
+    pub game: String,
+    /// Solve every position exactly with the game's solver instead of asking the AI.
+    #[arg(long)]
+    pub solve: bool,
+    /// With --solve: win, draw or loss only; expected values are compared by their sign.
+    #[arg(long, requires = "solve")]
+    pub weak: bool,
+    /// With --solve: solve without the opening book (where the game has one).
+    #[arg(long, requires = "solve")]
+    pub no_book: bool,
+    /// The side to move for every line whose position text does not say.
+    #[arg(long = "to-move")]
+    pub to_move: Option<String>,
+    #[command(flatten)]
+    pub ai: AiArgs,
+    /// One compact JSON object per line (the contract in the README).
+    #[arg(long)]
+    pub json: bool,
 }
 
-/// The report of a search with `searcher`, for [`run`].
-pub fn searching<G: Notation>(
-    searcher: &mut Searcher,
-    scoring: Scoring,
-) -> impl FnMut(&mut G) -> Report + '_ {
-    move |game: &mut G| {
-        let result = searcher.search(game);
-        Report::new(game, &result, scoring)
+/// What a line asks: the position and the value it should have.
+struct Line {
+    position: String,
+    expected: Option<i64>,
+}
+
+fn parse_expected(text: &str) -> Result<i64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "'{}' after the tab is not an expected value (a whole number)",
+            alphabeta_games::excerpt(text)
+        )
+    })
+}
+
+/// Splits a line into position and expected value (see the module's documentation).
+fn split_tab(text: &str) -> Result<Line, String> {
+    let mut fields = text.split('\t');
+    let position = fields.next().unwrap_or_default().trim().to_string();
+    let expected = match fields.next().map(str::trim) {
+        None | Some("") => None,
+        Some(value) => Some(parse_expected(value)?),
+    };
+    if fields.next().is_some() {
+        return Err("too many tab-separated fields: a line is position<TAB>expected value".into());
     }
+    Ok(Line { position, expected })
+}
+
+/// How each position is answered.
+enum Answer {
+    Solve(Box<dyn PositionSolver>),
+    Ask(Request),
+}
+
+impl Answer {
+    fn report(
+        &mut self,
+        game: &dyn GameHandle,
+        input: &PositionInput,
+    ) -> Result<Report, CatalogueError> {
+        match self {
+            Answer::Solve(solver) => solver.solve(input),
+            Answer::Ask(request) => game.best(input, request),
+        }
+    }
+}
+
+/// Counters for the summary.
+#[derive(Default)]
+struct Tally {
+    answered: u64,
+    checked: u64,
+    bad: u64,
+    nodes: u64,
+    time: Duration,
+    mismatches: Vec<String>,
+}
+
+fn progress(interactive: bool) -> Option<ProgressBar> {
+    interactive.then(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos} positions {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
+    })
+}
+
+/// Runs `batch`.
+pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let game = context.catalogue.get(&args.game)?.clone();
+    let mut answer = if args.solve {
+        let options = crate::solve::options(&args.ai.budget, args.weak, args.no_book)?;
+        Answer::Solve(game.solver(&options)?)
+    } else {
+        Answer::Ask(args.ai.request()?)
+    };
+    let bar = progress(context.interactive);
+    let mut tally = Tally::default();
+    let mut bytes = Vec::new();
+    let mut number = 0u64;
+    loop {
+        bytes.clear();
+        if context.input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        number += 1;
+        let outcome = answer_line(&*game, &mut answer, &bytes, args, &mut tally);
+        match outcome {
+            Ok(Some(report)) => {
+                if args.json {
+                    writeln!(context.out, "{}", report.json())?;
+                } else {
+                    writeln!(context.out, "{}", report.line())?;
+                }
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            }
+            Ok(None) => {}
+            Err(message) => {
+                tally.bad += 1;
+                let message = format!("line {number}: {}", short(message));
+                match &bar {
+                    Some(bar) => bar.println(message),
+                    None => writeln!(context.err, "{message}")?,
+                }
+            }
+        }
+    }
+    context.out.flush()?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    summary(&tally, args, context)
+}
+
+/// Answers one line: `Ok(None)` for a blank or comment line.
+fn answer_line(
+    game: &dyn GameHandle,
+    answer: &mut Answer,
+    bytes: &[u8],
+    args: &BatchArgs,
+    tally: &mut Tally,
+) -> Result<Option<Report>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        format!("not UTF-8 text (invalid byte at offset {})", error.valid_up_to())
+    })?;
+    if text.len() > MAX_LINE {
+        return Err(format!("the line is {} bytes long; at most {MAX_LINE} are read", text.len()));
+    }
+    let text = text.trim_end_matches(['\n', '\r']);
+    if text.trim().is_empty() || text.trim_start().starts_with('#') {
+        return Ok(None);
+    }
+    let input = |position: &str| PositionInput {
+        position: position.to_string(),
+        to_move: args.to_move.clone(),
+    };
+    let (report, expected) = if text.contains('\t') {
+        let line = split_tab(text)?;
+        (answer.report(game, &input(&line.position)).map_err(|e| e.to_string())?, line.expected)
+    } else {
+        match answer.report(game, &input(text.trim())) {
+            Ok(report) => (report, None),
+            Err(CatalogueError::BadPosition(message)) => {
+                // `position expected`: the last word a number and the rest a position.
+                let split =
+                    text.trim().rsplit_once(char::is_whitespace).and_then(|(rest, last)| {
+                        last.parse::<i64>().ok().map(|expected| (rest.trim(), expected))
+                    });
+                let Some((rest, expected)) = split else {
+                    return Err(format!("bad position: {message}"));
+                };
+                match answer.report(game, &input(rest)) {
+                    Ok(report) => (report, Some(expected)),
+                    Err(_) => return Err(format!("bad position: {message}")),
+                }
+            }
+            Err(error) => return Err(error.to_string()),
+        }
+    };
+    tally.answered += 1;
+    tally.nodes += report.nodes;
+    tally.time += Duration::from_secs_f64(report.time_ms.max(0.0) / 1000.0);
+    if let Some(expected) = expected {
+        tally.checked += 1;
+        let (want, got) = if args.weak {
+            (Some(expected.signum()), report.value.map(i64::signum))
+        } else {
+            (Some(expected), report.value)
+        };
+        if want != got {
+            let got = got.map_or_else(|| "no value".to_string(), |value| value.to_string());
+            tally.mismatches.push(format!("{}: expected {expected}, got {got}", report.position));
+        }
+    }
+    Ok(Some(report))
+}
+
+fn summary(tally: &Tally, args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let mean = |total: f64| if tally.answered == 0 { 0.0 } else { total / tally.answered as f64 };
+    writeln!(
+        context.err,
+        "{} ({}), {} checked, {}; mean {:.1} positions examined, mean {:.3} ms",
+        count(tally.answered, "position", "positions"),
+        match (args.solve, args.weak) {
+            (true, true) => "solved, weak",
+            (true, false) => "solved",
+            _ => "searched",
+        },
+        tally.checked,
+        count(tally.mismatches.len() as u64, "mismatch", "mismatches"),
+        mean(tally.nodes as f64),
+        mean(tally.time.as_secs_f64() * 1000.0),
+    )?;
+    for mismatch in tally.mismatches.iter().take(20) {
+        writeln!(context.err, "mismatch: {mismatch}")?;
+    }
+    if tally.bad > 0 {
+        writeln!(context.err, "{} could not be read", count(tally.bad, "line", "lines"))?;
+        return Ok(ExitCode::from(2));
+    }
+    Ok(if tally.mismatches.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

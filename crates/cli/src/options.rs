@@ -1,64 +1,190 @@
-//! Search options shared by the games' subcommands.
+//! Options shared by the verbs: the game and position, the AI (a level or a search), the
+//! budgets and the memory, each range-checked before use.
 
 use std::time::Duration;
 
-use alphabeta_engine::{Algorithm, CutRule, MoveOrdering, Scoring, SearchConfig, TieBreak};
+use alphabeta_catalogue::{Method, PositionInput, Request, Resources};
+use alphabeta_engine::{Algorithm, CutRule, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak};
+use anyhow::{bail, Result};
 use clap::Args;
 
-/// The engine's knobs, as command-line options.
+/// The longest time budget accepted (a day).
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// A position of a game, as typed.
 #[derive(Args, Clone, Debug)]
-pub struct SearchArgs {
-    /// Algorithm: minimax, alphabeta or negamax (negamax adds a transposition table,
-    /// iterative deepening and principal variation search).
-    #[arg(long = "algo", default_value = "alphabeta")]
-    pub algorithm: Algorithm,
-    /// Scoring of finished games: plain (+1/0/-1) or depth (a faster win is worth more).
-    #[arg(long = "score", default_value = "depth")]
-    pub scoring: Scoring,
-    /// Move ordering at every node: natural, or the game's own (centre first for tic-tac-toe).
-    #[arg(long = "order", default_value = "natural")]
-    pub ordering: MoveOrdering,
-    /// Alpha-beta cut rule: standard (alpha >= beta), strict (alpha > beta) or none.
-    #[arg(long, default_value = "standard")]
-    pub cut: CutRule,
-    /// Which equal root move to play: first, last, random or random:SEED.
-    #[arg(long = "tie-break", default_value = "first")]
-    pub tie_break: TieBreak,
-    /// Stop looking at root moves as soon as one wins at once.
-    #[arg(long)]
-    pub stop_at_win: bool,
-    /// Depth limit in plies (the root's moves are depth 1).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Node budget: stop after this many positions and play the best move found so far.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Time budget in milliseconds.
-    #[arg(long = "time-ms")]
-    pub time_ms: Option<u64>,
-    /// Transposition table size in MiB (negamax).
-    #[arg(long = "tt-mib", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub tt_mib: u64,
+pub struct PositionArgs {
+    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias; `alphabeta games` lists
+    /// them).
+    pub game: String,
+    /// The position in the game's notation (the start when omitted; `alphabeta games` shows
+    /// each game's notation).
+    pub position: Option<String>,
+    /// The side to move, when the position text does not say.
+    #[arg(long = "to-move")]
+    pub to_move: Option<String>,
 }
 
-impl SearchArgs {
-    /// The engine configuration these options describe.
-    pub fn config(&self) -> SearchConfig {
-        let mut config = SearchConfig::with_algorithm(self.algorithm)
-            .scoring(self.scoring)
-            .ordering(self.ordering)
-            .cut(self.cut)
-            .tie_break(self.tie_break)
-            .stop_at_win(self.stop_at_win);
-        config.limits.depth = self.depth;
-        config.limits.nodes = self.nodes;
-        config.limits.time = self.time_ms.map(Duration::from_millis);
-        config.tt_bytes = (self.tt_mib as usize) << 20;
-        config
+impl PositionArgs {
+    /// The position to send to the catalogue, `None` for the start.
+    pub fn input(&self) -> Option<PositionInput> {
+        self.position
+            .as_ref()
+            .map(|text| PositionInput { position: text.clone(), to_move: self.to_move.clone() })
     }
 }
 
-/// The configuration of an exact solve: negamax, depth-aware scores, no limits.
-pub fn solve_config() -> SearchConfig {
-    SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth)
+/// Budgets and memory.
+#[derive(Args, Clone, Debug, Default)]
+pub struct BudgetArgs {
+    /// Depth limit in plies (at least 1; the root's moves are depth 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub depth: Option<u32>,
+    /// Node budget: stop after this many positions and play the best move found so far.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Time budget in milliseconds.
+    #[arg(long = "time-ms", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub time_ms: Option<u64>,
+    /// Time budget in seconds (decimals allowed).
+    #[arg(long, conflicts_with = "time_ms", value_parser = seconds)]
+    pub time: Option<Duration>,
+    /// Transposition table size in MiB (at most the machine's memory).
+    #[arg(long = "tt-mib", alias = "table-mib", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub tt_mib: Option<u64>,
+    /// Threads, for the games whose solver runs in parallel (Connect Four).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: Option<u64>,
+}
+
+/// Parses a number of seconds: positive, finite, at most a day.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{}' is not a number of seconds", excerpt(text)))?;
+    if !(value.is_finite() && value > 0.0 && value <= MAX_SECONDS) {
+        return Err(format!(
+            "{} s is out of range: give more than 0 and at most {MAX_SECONDS} s",
+            excerpt(text)
+        ));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+fn excerpt(text: &str) -> String {
+    alphabeta_games::excerpt(text)
+}
+
+/// The machine's memory in bytes, when it can be read.
+fn memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+impl BudgetArgs {
+    /// The time budget, if any.
+    pub fn time(&self) -> Option<Duration> {
+        self.time.or(self.time_ms.map(Duration::from_millis))
+    }
+
+    /// The limits these options set.
+    pub fn limits(&self) -> Limits {
+        Limits { depth: self.depth, nodes: self.nodes, time: self.time(), stop: None }
+    }
+
+    /// Memory and threads, checked against the machine.
+    ///
+    /// # Errors
+    /// A table larger than the machine's memory.
+    pub fn resources(&self, default_mib: u64) -> Result<Resources> {
+        let mib = self.tt_mib.unwrap_or(default_mib);
+        let bytes = mib << 20;
+        if let Some(memory) = memory_bytes() {
+            if bytes > memory {
+                bail!(
+                    "--tt-mib {mib} asks for more memory than this machine has ({} MiB)",
+                    memory >> 20
+                );
+            }
+        }
+        let table_bytes = usize::try_from(bytes)
+            .map_err(|_| anyhow::anyhow!("--tt-mib {mib} does not fit this machine's addresses"))?;
+        Ok(Resources { table_bytes, threads: self.threads.unwrap_or(1) as usize })
+    }
+}
+
+/// How the AI chooses: a level, or the engine's search with the tutorials' options.
+#[derive(Args, Clone, Debug, Default)]
+pub struct AiArgs {
+    /// The AI's level (`alphabeta games` lists each game's levels; the strongest that answers
+    /// within seconds by default).
+    #[arg(long)]
+    pub level: Option<String>,
+    /// A search instead of a level: minimax, alphabeta or negamax (negamax adds a
+    /// transposition table, iterative deepening and principal variation search).
+    #[arg(long = "algo", conflicts_with = "level")]
+    pub algorithm: Option<Algorithm>,
+    /// Scoring of finished games: plain (+1/0/-1) or depth (a faster win is worth more).
+    #[arg(long = "score")]
+    pub scoring: Option<Scoring>,
+    /// Move ordering: natural, or the game's own (centre first for tic-tac-toe).
+    #[arg(long = "order")]
+    pub ordering: Option<MoveOrdering>,
+    /// Alpha-beta cut rule: standard (alpha >= beta), strict (alpha > beta) or none.
+    #[arg(long)]
+    pub cut: Option<CutRule>,
+    /// Which equal root move to play: first, last, random or random:SEED.
+    #[arg(long = "tie-break")]
+    pub tie_break: Option<TieBreak>,
+    /// Stop looking at root moves as soon as one wins at once.
+    #[arg(long)]
+    pub stop_at_win: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+impl AiArgs {
+    /// Whether any of the search options was given (then the search runs, not a level).
+    fn searching(&self) -> bool {
+        self.algorithm.is_some()
+            || self.scoring.is_some()
+            || self.ordering.is_some()
+            || self.cut.is_some()
+            || self.tie_break.is_some()
+            || self.stop_at_win
+    }
+
+    /// The engine configuration of the search options (defaults: alpha-beta, depth-aware
+    /// scores, natural order, standard cut, first of equals).
+    pub fn config(&self, resources: &Resources) -> SearchConfig {
+        let mut config =
+            SearchConfig::with_algorithm(self.algorithm.unwrap_or(Algorithm::AlphaBeta))
+                .scoring(self.scoring.unwrap_or(Scoring::Depth))
+                .ordering(self.ordering.unwrap_or(MoveOrdering::Natural))
+                .cut(self.cut.unwrap_or(CutRule::Standard))
+                .tie_break(self.tie_break.unwrap_or(TieBreak::First))
+                .stop_at_win(self.stop_at_win);
+        config.tt_bytes = resources.table_bytes;
+        config
+    }
+
+    /// The request these options make.
+    ///
+    /// # Errors
+    /// A table larger than the machine's memory, or a level together with search options.
+    pub fn request(&self) -> Result<Request> {
+        let resources = self.budget.resources(64)?;
+        let method = if self.searching() {
+            if self.level.is_some() {
+                bail!("--level chooses a player; --algo, --score, --order, --cut, --tie-break and --stop-at-win choose a search: give one or the other");
+            }
+            Method::Search(self.config(&resources))
+        } else {
+            Method::Level(self.level.clone())
+        };
+        Ok(Request { method, limits: self.budget.limits(), resources })
+    }
 }

@@ -1,169 +1,273 @@
-//! The interactive game loop, the same for every game: humans type moves, the AI searches.
+//! `alphabeta play GAME`: the interactive game loop, the same for every game: humans type
+//! moves, the AI answers, and every AI move is told the same way (the move, positions
+//! examined, time and the value in words).
 
-use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
 
-use alphabeta_engine::{Outcome, Searcher};
-use alphabeta_games::Notation;
+use alphabeta_catalogue::{wins, LiveGame, PositionInput};
 use anyhow::{bail, Result};
+use clap::Args;
+use indicatif::ProgressBar;
 
-use crate::report::{score_words, thousands};
+use crate::options::AiArgs;
+use crate::Context;
 
-/// A computer player: the engine's [`Searcher`], or a game's own (a solved table, say).
-pub trait Ai<G: Notation> {
-    /// The move to play, with a short account of how it was found ("positions examined: …").
-    fn choose(&mut self, game: &mut G) -> Option<(G::Move, String)>;
-
-    /// The line shown to a human who asks for a hint.
-    fn hint(&mut self, game: &mut G) -> Option<String> {
-        let start = Instant::now();
-        let (mv, account) = self.choose(game)?;
-        Some(format!(
-            "Recommended move: {}. Evaluation time: {:.7}s, {account}",
-            game.move_text(mv),
-            start.elapsed().as_secs_f64()
-        ))
-    }
-}
-
-impl<G: Notation> Ai<G> for Searcher {
-    fn choose(&mut self, game: &mut G) -> Option<(G::Move, String)> {
-        let result = self.search(game);
-        let account = format!(
-            "positions examined: {}, time: {:.4} s, value: {}",
-            thousands(result.stats.nodes),
-            result.stats.elapsed.as_secs_f64(),
-            score_words(game, result.score, result.exact),
-        );
-        Some((result.best_move?, account))
-    }
-}
-
-/// One game between humans and/or the AI.
-pub struct Session<'a, G: Notation> {
-    /// The position (the game starts here).
-    pub game: G,
-    /// Whether the side to move in a position is played by a human.
-    pub is_human: Box<dyn Fn(&G) -> bool + 'a>,
-    /// The computer player (also asked for hints).
-    pub ai: Box<dyn Ai<G> + 'a>,
-    /// Print the recommended move before every human move.
+/// `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias).
+    pub game: String,
+    /// The human's side (a side name of the game), both (two humans) or none (the AI plays
+    /// itself). Default: the side that moves first.
+    #[arg(long)]
+    pub human: Option<String>,
+    /// Who moves first: a side that may start, or random.
+    #[arg(long)]
+    pub first: Option<String>,
+    /// Start from this position instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// The side to move in --position, when its text does not say.
+    #[arg(long = "to-move")]
+    pub to_move: Option<String>,
+    /// Print the recommended move, its evaluation time and the positions examined before
+    /// every human move.
+    #[arg(long)]
     pub hint: bool,
-    /// How to type a move, shown in the prompt.
-    pub move_help: &'static str,
-    /// The announcement of a finished game, given the plies played in this session.
-    pub ending: fn(&G, Outcome, usize) -> String,
+    #[command(flatten)]
+    pub ai: AiArgs,
 }
 
-impl<G: Notation> Session<'_, G> {
-    /// Plays until the game ends, a human quits, or input ends.
-    ///
-    /// # Errors
-    /// Input ending before the game, or failing I/O.
-    pub fn run(mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<ExitCode> {
-        let mut history: Vec<G::Move> = Vec::new();
-        let echo = !std::io::stdin().is_terminal();
+/// A spinner on stderr that shows itself only when a wait passes half a second, and only
+/// when stderr is a terminal.
+pub struct Spinner {
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Spinner {
+    /// Starts waiting; `message` is what the spinner says.
+    pub fn start(interactive: bool, message: &'static str) -> Spinner {
+        let done = Arc::new(AtomicBool::new(false));
+        let thread = interactive.then(|| {
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                for _ in 0..10 {
+                    std::thread::sleep(Duration::from_millis(50));
+                    if done.load(Ordering::Relaxed) {
+                        return;
+                    }
+                }
+                let bar = ProgressBar::new_spinner().with_message(message);
+                while !done.load(Ordering::Relaxed) {
+                    bar.tick();
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                bar.finish_and_clear();
+            })
+        });
+        Spinner { done, thread }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Who plays a side.
+struct Humans {
+    sides: Vec<String>,
+}
+
+impl Humans {
+    fn plays(&self, side: &str) -> bool {
+        self.sides.iter().any(|human| human == side)
+    }
+}
+
+/// The side that starts, from `--first`.
+fn first_side(args: &PlayArgs, starters: &[&'static str]) -> Result<Option<String>> {
+    match args.first.as_deref() {
+        None => Ok(None),
+        Some("random") => {
+            let index = (crate::random_seed() % starters.len().max(1) as u64) as usize;
+            Ok(starters.get(index).map(|side| (*side).to_string()))
+        }
+        Some(side) if starters.contains(&side) => Ok(Some(side.to_string())),
+        Some(side) => bail!(
+            "--first {}: who may start is {} (or random)",
+            alphabeta_games::excerpt(side),
+            starters.join(", ")
+        ),
+    }
+}
+
+/// Runs `play`.
+pub fn run(args: &PlayArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let game = context.catalogue.get(&args.game)?.clone();
+    let info = game.info();
+    let first = first_side(args, &info.starters)?;
+    let humans = match args.human.as_deref() {
+        None => Humans { sides: vec![first.clone().unwrap_or_else(|| info.sides[0].to_string())] },
+        Some("both") => Humans { sides: info.sides.iter().map(|s| (*s).to_string()).collect() },
+        Some("none") => Humans { sides: Vec::new() },
+        Some(side) if info.sides.contains(&side) => Humans { sides: vec![side.to_string()] },
+        Some(side) => bail!(
+            "--human {}: give a side ({}), both or none",
+            alphabeta_games::excerpt(side),
+            info.sides.join(", ")
+        ),
+    };
+    let request = args.ai.request()?;
+    let input = args
+        .position
+        .as_ref()
+        .map(|text| PositionInput { position: text.clone(), to_move: args.to_move.clone() });
+    let mut live = game.live(input.as_ref(), first.as_deref(), &request)?;
+    writeln!(context.out, "{}: {}", info.title, info.rules)?;
+    writeln!(context.out, "Moves: {}. Type h for a hint, u to undo, q to quit.", info.move_help)?;
+    let mut session = Session { live: &mut *live, humans, hint: args.hint, movers: Vec::new() };
+    session.run(&request.limits, context)
+}
+
+/// One game in the terminal.
+struct Session<'a> {
+    live: &'a mut dyn LiveGame,
+    humans: Humans,
+    hint: bool,
+    /// The side that played each move, in order.
+    movers: Vec<String>,
+}
+
+impl Session<'_> {
+    fn run(
+        &mut self,
+        limits: &alphabeta_engine::Limits,
+        context: &mut Context<'_>,
+    ) -> Result<ExitCode> {
         let mut hinted = false;
-        writeln!(out, "{}", self.game.drawing())?;
+        writeln!(context.out, "{}", self.live.view().drawing)?;
         loop {
-            if let Some(outcome) = self.game.outcome() {
-                writeln!(out, "{}", (self.ending)(&self.game, outcome, history.len()))?;
+            let view = self.live.view();
+            if let Some(result) = &view.result {
+                let words = match &result.winner {
+                    Some(winner) => format!("{}!", wins(winner)),
+                    None if result.words == "draw" => "It's a draw!".to_string(),
+                    None => format!("The game is over: {}.", result.words),
+                };
+                writeln!(context.out, "{words}")?;
                 return Ok(ExitCode::SUCCESS);
             }
-            if !(self.is_human)(&self.game) {
-                self.ai_move(&mut history, out)?;
+            let side = self.live.to_move();
+            if !self.humans.plays(&side) {
+                self.ai_move(limits, context)?;
                 continue;
             }
             if self.hint && !hinted {
-                self.print_hint(out)?;
+                self.print_hint(limits, context)?;
                 hinted = true;
             }
-            write!(out, "{} to move, {}: ", self.game.side_name(true), self.move_help)?;
-            out.flush()?;
+            write!(context.out, "{side} to move (h hint, u undo, q quit): ")?;
+            context.out.flush()?;
             let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
+            if read_line(context, &mut line)? == 0 {
+                writeln!(context.out)?;
                 bail!("end of input before the game ended (type q to quit)");
             }
-            if echo {
-                writeln!(out, "{}", line.trim_end())?;
+            if context.echo {
+                writeln!(context.out, "{}", line.trim_end())?;
             }
             match line.trim() {
                 "q" | "quit" => {
-                    writeln!(out, "Game abandoned.")?;
+                    writeln!(context.out, "Game abandoned.")?;
                     return Ok(ExitCode::SUCCESS);
                 }
-                "h" | "hint" | "?" => self.print_hint(out)?,
+                "h" | "hint" | "?" => self.print_hint(limits, context)?,
                 "u" | "undo" => {
-                    self.undo(&mut history, out)?;
+                    self.undo(context)?;
                     hinted = false;
                 }
-                text => match self.game.parse_move(text) {
-                    Ok(mv) => {
-                        self.game.play(mv);
-                        history.push(mv);
+                text => match self.live.play_text(text) {
+                    Ok(_) => {
+                        self.movers.push(side);
                         hinted = false;
-                        writeln!(out, "{}", self.game.drawing())?;
+                        writeln!(context.out, "{}", self.live.view().drawing)?;
                     }
-                    Err(error) => writeln!(out, "{error}. Try again.")?,
+                    Err(error) => writeln!(context.out, "{error}. Try again.")?,
                 },
             }
         }
     }
 
-    fn ai_move(&mut self, history: &mut Vec<G::Move>, out: &mut dyn Write) -> Result<()> {
-        let side = self.game.side_name(true);
-        let Some((mv, account)) = self.ai.choose(&mut self.game) else {
+    fn ai_move(
+        &mut self,
+        limits: &alphabeta_engine::Limits,
+        context: &mut Context<'_>,
+    ) -> Result<()> {
+        let side = self.live.to_move();
+        let spinner = Spinner::start(context.interactive, "thinking");
+        let report = self.live.think(limits);
+        drop(spinner);
+        let Some(mv) = report.best_move.clone() else {
             bail!("the AI found no move in a position that is not over");
         };
-        writeln!(out, "AI ({side}) plays {} ({account})", self.game.move_text(mv))?;
-        self.game.play(mv);
-        history.push(mv);
-        writeln!(out, "{}", self.game.drawing())?;
+        writeln!(context.out, "AI ({side}) plays {mv} ({})", report.account())?;
+        self.live.play_text(&mv)?;
+        self.movers.push(side);
+        writeln!(context.out, "{}", self.live.view().drawing)?;
         Ok(())
     }
 
-    fn print_hint(&mut self, out: &mut dyn Write) -> Result<()> {
-        if let Some(line) = self.ai.hint(&mut self.game) {
-            writeln!(out, "{line}")?;
+    fn print_hint(
+        &mut self,
+        limits: &alphabeta_engine::Limits,
+        context: &mut Context<'_>,
+    ) -> Result<()> {
+        let spinner = Spinner::start(context.interactive, "thinking");
+        let report = self.live.think(limits);
+        drop(spinner);
+        if let Some(mv) = &report.best_move {
+            writeln!(
+                context.out,
+                "Recommended move: {mv}. Evaluation time: {:.6} s ({})",
+                report.time_ms / 1000.0,
+                report.account()
+            )?;
         }
         Ok(())
     }
 
-    /// Takes back the last human move and the AI replies after it.
-    fn undo(&mut self, history: &mut Vec<G::Move>, out: &mut dyn Write) -> Result<()> {
-        let human_moves = {
-            let mut replay = self.game.clone();
-            let mut count = 0;
-            for &mv in history.iter().rev() {
-                replay.undo(mv);
-                count += usize::from((self.is_human)(&replay));
-            }
-            count
-        };
-        if human_moves == 0 {
-            writeln!(out, "Nothing to undo.")?;
+    /// Takes back the last human move and the AI's replies after it.
+    fn undo(&mut self, context: &mut Context<'_>) -> Result<()> {
+        if !self.movers.iter().any(|side| self.humans.plays(side)) {
+            writeln!(context.out, "Nothing to undo.")?;
             return Ok(());
         }
-        while let Some(mv) = history.pop() {
-            self.game.undo(mv);
-            if (self.is_human)(&self.game) {
+        while let Some(side) = self.movers.pop() {
+            self.live.undo();
+            if self.humans.plays(&side) {
                 break;
             }
         }
-        writeln!(out, "Move taken back.\n{}", self.game.drawing())?;
+        writeln!(context.out, "Move taken back.\n{}", self.live.view().drawing)?;
         Ok(())
     }
 }
 
-/// "x wins!" or "It's a draw!" for a finished game.
-pub fn result_text<G: Notation>(game: &G, outcome: Outcome, _plies: usize) -> String {
-    match outcome {
-        Outcome::Draw => "It's a draw!".to_string(),
-        Outcome::Loss | Outcome::Win => {
-            let name = game.side_name(outcome == Outcome::Win);
-            format!("{name} {}!", crate::report::wins(&name))
-        }
-    }
+/// Reads a line of at most 4 KiB, as text (bytes that are not UTF-8 are replaced).
+fn read_line(context: &mut Context<'_>, line: &mut String) -> Result<usize> {
+    let mut bytes = Vec::new();
+    let read = std::io::BufRead::read_until(&mut *context.input, b'\n', &mut bytes)?;
+    bytes.truncate(4096);
+    *line = String::from_utf8_lossy(&bytes).into_owned();
+    Ok(read)
 }

@@ -4,7 +4,10 @@ use std::net::IpAddr;
 use std::process::ExitCode;
 
 use anyhow::Result;
+
 use clap::Args;
+
+use crate::Context;
 
 /// `serve`.
 #[derive(Args, Debug)]
@@ -18,18 +21,22 @@ pub struct ServeArgs {
 }
 
 /// Serves until Ctrl-C; prints the URL to open once the port is bound.
-pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+pub fn run(args: &ServeArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let options =
         alphabeta_web::ServeOptions { port: args.port, bind: args.bind, ..Default::default() };
     let everywhere = args.bind.is_unspecified();
+    let out = &mut *context.out;
     alphabeta_web::serve(options, |url| {
-        println!("alphabeta: open {url} (Ctrl-C stops the server)");
+        // The server runs on if nobody reads this (a closed output is not an error here).
+        let _ = writeln!(out, "alphabeta: open {url} (Ctrl-C stops the server)");
         if everywhere {
-            println!(
+            let _ = writeln!(
+                out,
                 "alphabeta: listening on every address ({}): other machines can connect",
                 args.bind
             );
         }
+        let _ = out.flush();
     })?;
     Ok(ExitCode::SUCCESS)
 }

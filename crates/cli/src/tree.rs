@@ -5,18 +5,39 @@ use std::process::ExitCode;
 use alphabeta_engine::{Algorithm, CutRule, Game, SearchConfig, Searcher};
 use alphabeta_games::tree::Tree;
 use alphabeta_web::trace::{TraceEvent, Tracer};
-use anyhow::{Context, Result};
+use anyhow::{Context as _, Result};
 use clap::Args;
+
+use crate::Context;
 use serde_json::{json, Value};
+
+/// The algorithms `tree` traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Traced {
+    /// Plain minimax: every leaf.
+    Minimax,
+    /// Alpha-beta (fail-soft), as the tutorials write it.
+    #[value(alias = "alpha-beta", alias = "ab")]
+    Alphabeta,
+}
+
+impl Traced {
+    fn algorithm(self) -> Algorithm {
+        match self {
+            Traced::Minimax => Algorithm::Minimax,
+            Traced::Alphabeta => Algorithm::AlphaBeta,
+        }
+    }
+}
 
 /// `tree`.
 #[derive(Args, Debug)]
 pub struct TreeArgs {
     /// The tree as nested lists, root to move as MAX, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
     pub tree: String,
-    /// minimax or alphabeta.
-    #[arg(long = "algo", default_value = "alphabeta")]
-    pub algorithm: Algorithm,
+    /// minimax or alphabeta (the two algorithms the trace follows).
+    #[arg(long = "algo", value_enum, default_value = "alphabeta")]
+    pub algorithm: Traced,
     /// Alpha-beta's cut rule: standard (alpha >= beta), strict (alpha > beta) or none.
     #[arg(long, default_value = "standard")]
     pub cut: CutRule,
@@ -83,9 +104,12 @@ pub fn trace_text(events: &[TraceEvent], rule: &str) -> String {
 }
 
 /// Runs the tree command.
-pub fn run(args: &TreeArgs) -> Result<ExitCode> {
-    let mut tree: Tree = args.tree.parse().with_context(|| format!("bad tree '{}'", args.tree))?;
-    let config = SearchConfig::with_algorithm(args.algorithm).cut(args.cut);
+pub fn run(args: &TreeArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let mut tree: Tree = args
+        .tree
+        .parse()
+        .with_context(|| format!("bad tree '{}'", alphabeta_games::excerpt(&args.tree)))?;
+    let config = SearchConfig::with_algorithm(args.algorithm.algorithm()).cut(args.cut);
     let mut tracer = Tracer::default();
     let result = Searcher::try_new(config)?.search_with(&mut tree, &mut tracer);
     let looked_at = tracer.leaves();
@@ -103,7 +127,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             "cutoffs": result.stats.cutoffs,
             "trace": tracer.events,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        writeln!(context.out, "{}", serde_json::to_string(&report)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.trace {
@@ -111,7 +135,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             CutRule::Strict => "alpha > beta",
             _ => "alpha >= beta",
         };
-        print!("{}", trace_text(&tracer.events, rule));
+        write!(context.out, "{}", trace_text(&tracer.events, rule))?;
     }
     let total = looked_at.len() + pruned.len();
     let leaf_list = |paths: &[Vec<usize>]| {
@@ -125,18 +149,28 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    println!("value of the root: {value}");
+    writeln!(context.out, "value of the root: {value}")?;
     match result.best_move {
-        Some(mv) => println!("MAX plays move {mv}"),
-        None => println!("the root is a leaf: no move"),
+        Some(mv) => writeln!(context.out, "MAX plays move {mv}")?,
+        None => writeln!(context.out, "the root is a leaf: no move")?,
     }
-    println!("leaves looked at: {} of {total}: {}", looked_at.len(), leaf_list(&looked_at));
-    println!(
+    writeln!(
+        context.out,
+        "leaves looked at: {} of {total}: {}",
+        looked_at.len(),
+        leaf_list(&looked_at)
+    )?;
+    writeln!(
+        context.out,
         "leaves pruned: {}{}{}",
         pruned.len(),
         if pruned.is_empty() { "" } else { ": " },
         leaf_list(&pruned)
-    );
-    println!("positions examined: {}, cut-offs: {}", result.stats.nodes, result.stats.cutoffs);
+    )?;
+    writeln!(
+        context.out,
+        "positions examined: {}, cut-offs: {}",
+        result.stats.nodes, result.stats.cutoffs
+    )?;
     Ok(ExitCode::SUCCESS)
 }

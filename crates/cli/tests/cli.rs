@@ -10,7 +10,9 @@ fn alphabeta() -> Command {
 fn json(args: &[&str]) -> Value {
     let output = alphabeta().args(args).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).unwrap()
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.lines().count(), 1, "one compact JSON line: {text}");
+    serde_json::from_str(&text).unwrap()
 }
 
 /// Runs and returns (exit code, stdout, stderr).
@@ -87,13 +89,24 @@ fn the_seed_tree_is_traced() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["best", "tictactoe", "xxq......"], "unexpected character 'q' at position 3"),
         (&["best", "tictactoe", "xx......."], "counts must differ by at most one"),
         (&["best", "tictactoe", "x.o"], "a board has 9 cells, this one has 3"),
         (&["best", "tictactoe", "xxxoo.o.."], "cannot be the side to move"),
         (&["best", "tictactoe", ".........", "--algo", "magic"], "unknown algorithm 'magic'"),
         (&["solve", "tictactoe", ".........", "--to-move", "z"], "unknown side 'z'"),
+        (&["best", "tictactoe", ".........", "--depth", "0"], "--depth"),
+        (
+            &["best", "tictactoe", ".........", "--tt-mib", "1000000"],
+            "more memory than this machine has",
+        ),
+        (&["play", "connect4", "--time", "1e20"], "out of range"),
+        (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
+        (
+            &["best", "chess-boxing", "x"],
+            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, tree)",
+        ),
         (&["tree", "[[4,7,5],[9,2,6],[3,8,5]"], "at column 25"),
         (&["tree", "[[4,7],[]]"], "empty list"),
     ];
@@ -110,8 +123,8 @@ fn batch_reads_lines_and_reports_bad_ones() {
     let input = "xx.oo....\n\n# a comment\nnot a board\no........ x\n.........\n";
     let (code, out, err) = run(&["batch", "tictactoe", "--score", "plain"], input);
     assert_eq!(code, 2);
-    // The same numbers as `best` on each position.
-    let expected: Vec<String> = [("xx.oo....", "x"), ("o........", "x"), (".........", "x")]
+    // The same numbers as `best` on each position, tab-separated.
+    let expected: Vec<String> = [("xx.oo....", "x"), ("o........ x", "x"), (".........", "x")]
         .iter()
         .map(|(board, side)| {
             let best = json(&[
@@ -124,17 +137,20 @@ fn batch_reads_lines_and_reports_bad_ones() {
                 "plain",
                 "--json",
             ]);
-            format!(
-                "{board} {} {} {}",
-                best["move"].as_str().unwrap(),
-                best["value"],
-                best["nodes"]
-            )
+            let fields: Vec<String> = vec![
+                best["position"].as_str().unwrap().to_string(),
+                best["move"].as_str().unwrap().to_string(),
+                best["value"].to_string(),
+                best["nodes"].to_string(),
+            ];
+            fields.join("\t")
         })
         .collect();
-    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
-    assert!(out.ends_with("......... 0 0 18296\n"), "{out}");
-    assert!(err.contains("line 4: bad board 'not a board'"), "{err}");
+    let got: Vec<String> =
+        out.lines().map(|line| line.split('\t').take(4).collect::<Vec<_>>().join("\t")).collect();
+    assert_eq!(got, expected);
+    assert!(out.lines().last().unwrap().starts_with(".........\t0\t0\t18296\t"), "{out}");
+    assert!(err.contains("line 4: bad position:"), "{err}");
     let (code, out, _) = run(&["batch", "tictactoe", "--solve", "--json"], "xx.oo....\n");
     assert_eq!(code, 0);
     let report: Value = serde_json::from_str(out.trim()).unwrap();
@@ -145,17 +161,17 @@ fn batch_reads_lines_and_reports_bad_ones() {
 fn play_survives_bad_input_and_ends_the_game() {
     // The seed 001 bugs: letters, one number, 3 3, -1 -1, a taken cell.
     let input = "abc\n1\n3 3\n-1 -1\n0 0\n1 1\n0 1\n1 0\n2 1\n2 2\n0 2\n1 2\n2 0\n";
-    let (code, out, err) = run(&["play", "tictactoe", "--human", "o", "--hint"], input);
+    let (code, out, err) =
+        run(&["play", "tictactoe", "--human", "o", "--hint", "--algo", "alphabeta"], input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("'abc' is not a move"), "{out}");
     assert!(out.contains("row 3 column 3 is off the board"), "{out}");
     assert!(out.contains("row -1 column -1 is off the board"), "{out}");
     assert!(out.contains("is taken"), "{out}");
     assert!(out.contains("Recommended move:"), "{out}");
-    assert!(
-        out.contains("positions examined: 549,945") || out.contains("positions examined: 20,865"),
-        "{out}"
-    );
+    // Seed 001's count: alpha-beta with depth-aware scores from the empty board.
+    assert!(out.contains("20,865 positions examined"), "{out}");
+    assert!(out.contains("AI (x) plays 0"), "{out}");
     assert!(out.contains("x wins!") || out.contains("It's a draw!"), "{out}");
     assert!(!out.contains("o wins!"), "{out}");
 }
@@ -177,10 +193,27 @@ fn play_quits_undoes_and_reports_the_end_of_input() {
 
 #[test]
 fn bench_seeds_matches_every_published_count() {
-    let figures = json(&["bench", "seeds", "--runs", "1", "--json"]);
-    let figures = figures.as_array().unwrap();
+    let (code, out, err) = run(&["bench", "seeds", "--runs", "1", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let figures: Vec<Value> = out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert!(figures.len() >= 8);
-    for figure in figures {
+    let find = |experiment: &str| {
+        figures
+            .iter()
+            .find(|figure| figure["experiment"].as_str().unwrap().contains(experiment))
+            .unwrap_or_else(|| panic!("no figure '{experiment}'"))
+    };
+    for figure in &figures {
         assert_ne!(figure["matches"], false, "{figure}");
     }
+    // The figures without an exact published count, checked here.
+    let centre = find("centre-first ordering, depth scores")["measured"].as_str().unwrap();
+    assert!(centre.starts_with("7,864 instead of 20,865"), "{centre}");
+    assert!(centre.ends_with("plays cell 4"), "{centre}");
+    let plain = find("centre-first ordering, plain scores")["measured"].as_str().unwrap();
+    assert!(plain.starts_with("7,274 instead of 18,296"), "{plain}");
+    let moves = find("recommended moves")["measured"].as_str().unwrap();
+    assert_eq!(moves, "0,0 0,1 2,0 1,2 2,2 (a tie)");
+    let time = find("evaluation time of the first recommended move, minimax");
+    assert!(time["measured"].as_str().unwrap().contains("measured on another machine"));
 }

@@ -110,6 +110,27 @@ pub trait Player<G: Game>: Send {
     fn think(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move>;
 }
 
+/// An exact solver: the game-theoretic value of positions (a solve stopped by a budget is
+/// `aborted`, not exact).
+pub trait Solve<G: Game>: Send {
+    /// The value of `game` (not over) and a principal variation.
+    fn solve(&mut self, game: &G) -> SearchResult<G::Move>;
+
+    /// Every legal move of `game` with its value for the side to move, in the natural order.
+    fn analyse(&mut self, game: &G) -> Vec<(G::Move, SearchResult<G::Move>)>;
+}
+
+/// The engine's searcher as a solver (its configuration says how exact it is).
+impl<G: Game> Solve<G> for Searcher {
+    fn solve(&mut self, game: &G) -> SearchResult<G::Move> {
+        self.search(&mut game.clone())
+    }
+
+    fn analyse(&mut self, game: &G) -> Vec<(G::Move, SearchResult<G::Move>)> {
+        Searcher::analyse(self, &mut game.clone())
+    }
+}
+
 /// The engine's searcher as a player.
 impl<G: Game> Player<G> for Searcher {
     fn think(&mut self, game: &G, limits: &Limits) -> SearchResult<G::Move> {
@@ -217,17 +238,15 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     /// An unknown level, or resources it cannot have (a table too large).
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError>;
 
-    /// The exact value of this position and a principal variation (a solve stopped by a
-    /// budget is `aborted`). The default is the engine's negamax with depth-aware scores.
-    fn solve(&self, options: &SolveOptions) -> SearchResult<Self::Move> {
-        let mut searcher = Searcher::new(solve_config(options));
-        searcher.search(&mut self.clone())
-    }
-
-    /// Every legal move with its exact value for the side to move, in the natural order.
-    fn analyse(&self, options: &SolveOptions) -> Vec<(Self::Move, SearchResult<Self::Move>)> {
-        let mut searcher = Searcher::new(solve_config(options));
-        searcher.analyse(&mut self.clone())
+    /// The game's exact solver with `options` (it may keep a table between positions). The
+    /// default is the engine's negamax with depth-aware scores (plain when weak).
+    ///
+    /// # Errors
+    /// Resources it cannot have (a table too large).
+    fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
+        let searcher = Searcher::try_new(solve_config(options))
+            .map_err(|error| LevelError(error.to_string()))?;
+        Ok(Box::new(searcher))
     }
 
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.

@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
 
-use super::{Connect4, Solver, SolverConfig};
+use super::{Analysis, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, nothing_found, Board, Entry, LevelError, LevelInfo, MoveSquares,
-    Player, Resources, SolveOptions,
+    Player, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -101,6 +101,73 @@ impl Player<Connect4> for Perfect {
         result.aborted = true;
         result.stats.elapsed = start.elapsed();
         result
+    }
+}
+
+/// The solver with the options of a solve.
+struct Exact {
+    solver: Solver,
+    options: SolveOptions,
+}
+
+impl Solve<Connect4> for Exact {
+    fn solve(&mut self, game: &Connect4) -> SearchResult<u8> {
+        let start = Instant::now();
+        if game.is_over() {
+            return finished(game, start);
+        }
+        let (weak, time) = (self.options.weak, self.options.limits.time);
+        let stop = self.options.limits.stop.as_deref();
+        let left = u32::try_from(game.cells() - game.moves()).unwrap_or(0);
+        let Some(solved) = self.solver.solve_within(game, weak, time, stop) else {
+            return nothing_found(start.elapsed());
+        };
+        let (best_move, pv, nodes) = if weak {
+            let rest = time.map(|time| time.saturating_sub(start.elapsed()));
+            let analysis = self.solver.analyse_within(game, true, rest);
+            let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
+            let best = analysis.as_ref().and_then(Analysis::best).map(|(col, _)| col);
+            (best, best.into_iter().collect(), solved.stats.nodes + nodes)
+        } else {
+            let pv = self.solver.principal_variation(game, solved.score);
+            (pv.first().copied(), pv, solved.stats.nodes)
+        };
+        SearchResult {
+            best_move,
+            score: engine_score(game, solved.score, weak),
+            exact: best_move.is_some(),
+            pv,
+            stats: solver_stats(nodes, start.elapsed(), left),
+            aborted: best_move.is_none(),
+        }
+    }
+
+    fn analyse(&mut self, game: &Connect4) -> Vec<(u8, SearchResult<u8>)> {
+        let start = Instant::now();
+        let weak = self.options.weak;
+        let analysis = self.solver.analyse_within(game, weak, self.options.limits.time);
+        let mut moves = Vec::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+        }
+        moves
+            .into_iter()
+            .map(|col| {
+                let score = analysis.as_ref().and_then(|a| a.scores[usize::from(col)]);
+                let result = match score {
+                    Some(score) => SearchResult {
+                        best_move: Some(col),
+                        score: engine_score(game, score, weak),
+                        exact: true,
+                        pv: vec![col],
+                        stats: Stats::default(),
+                        aborted: false,
+                    },
+                    None => nothing_found(start.elapsed()),
+                };
+                (col, result)
+            })
+            .collect()
     }
 }
 
@@ -269,68 +336,11 @@ impl Entry for Connect4 {
         }
     }
 
-    /// The exact solver (weak: win, draw or loss only).
-    fn solve(&self, options: &SolveOptions) -> SearchResult<u8> {
-        let start = Instant::now();
-        if self.is_over() {
-            return finished(self, start);
-        }
-        let Ok(mut solver) = Solver::new(solver_config(&options.resources)) else {
-            return nothing_found(start.elapsed());
-        };
-        let stop = options.limits.stop.as_deref();
-        let left = u32::try_from(self.cells() - self.moves()).unwrap_or(0);
-        let Some(solved) = solver.solve_within(self, options.weak, options.limits.time, stop)
-        else {
-            return nothing_found(start.elapsed());
-        };
-        let (best_move, pv, nodes) = if options.weak {
-            let analysis = solver.analyse_within(self, true, options.limits.time);
-            let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
-            let best = analysis.as_ref().and_then(|a| a.best()).map(|(col, _)| col);
-            (best, best.into_iter().collect(), solved.stats.nodes + nodes)
-        } else {
-            let pv = solver.principal_variation(self, solved.score);
-            (pv.first().copied(), pv, solved.stats.nodes)
-        };
-        SearchResult {
-            best_move,
-            score: engine_score(self, solved.score, options.weak),
-            exact: best_move.is_some(),
-            pv,
-            stats: solver_stats(nodes, start.elapsed(), left),
-            aborted: best_move.is_none(),
-        }
-    }
-
-    fn analyse(&self, options: &SolveOptions) -> Vec<(u8, SearchResult<u8>)> {
-        let start = Instant::now();
-        let Ok(mut solver) = Solver::new(solver_config(&options.resources)) else {
-            return Vec::new();
-        };
-        let analysis = solver.analyse_within(self, options.weak, options.limits.time);
-        let mut moves = Vec::new();
-        if self.outcome().is_none() {
-            self.legal_moves(&mut moves);
-        }
-        moves
-            .into_iter()
-            .map(|col| {
-                let score = analysis.as_ref().and_then(|a| a.scores[usize::from(col)]);
-                let result = match score {
-                    Some(score) => SearchResult {
-                        best_move: Some(col),
-                        score: engine_score(self, score, options.weak),
-                        exact: true,
-                        pv: vec![col],
-                        stats: Stats::default(),
-                        aborted: false,
-                    },
-                    None => nothing_found(start.elapsed()),
-                };
-                (col, result)
-            })
-            .collect()
+    /// The exact solver (weak: win, draw or loss only), its table kept between positions.
+    fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
+        let solver = Solver::new(solver_config(&options.resources))
+            .map_err(|error| LevelError(error.to_string()))?;
+        Ok(Box::new(Exact { solver, options: options.clone() }))
     }
 
     fn scoring() -> Scoring {

@@ -10,7 +10,7 @@ use super::players::{heuristic_config, Level, MAX_LEVEL};
 use super::table::Table;
 use super::{HareWolves, Move, Side, Square};
 use crate::entry::{
-    engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources,
+    engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources, Solve,
     SolveOptions,
 };
 use crate::Notation;
@@ -53,6 +53,30 @@ struct TablePlayer;
 impl Player<HareWolves> for TablePlayer {
     fn think(&mut self, game: &HareWolves, _limits: &Limits) -> SearchResult<Move> {
         table_result(game, Instant::now())
+    }
+}
+
+impl Solve<HareWolves> for TablePlayer {
+    fn solve(&mut self, game: &HareWolves) -> SearchResult<Move> {
+        table_result(game, Instant::now())
+    }
+
+    fn analyse(&mut self, game: &HareWolves) -> Vec<(Move, SearchResult<Move>)> {
+        Table::shared()
+            .move_values(game)
+            .into_iter()
+            .map(|(mv, value)| {
+                let result = SearchResult {
+                    best_move: Some(mv),
+                    score: value.score(),
+                    exact: true,
+                    pv: vec![mv],
+                    stats: Stats::default(),
+                    aborted: false,
+                };
+                (mv, result)
+            })
+            .collect()
     }
 }
 
@@ -191,27 +215,8 @@ impl Entry for HareWolves {
         }
     }
 
-    /// From the complete table: exact, at once.
-    fn solve(&self, _options: &SolveOptions) -> SearchResult<Move> {
-        table_result(self, Instant::now())
-    }
-
-    fn analyse(&self, _options: &SolveOptions) -> Vec<(Move, SearchResult<Move>)> {
-        let table = Table::shared();
-        table
-            .move_values(self)
-            .into_iter()
-            .map(|(mv, value)| {
-                let result = SearchResult {
-                    best_move: Some(mv),
-                    score: value.score(),
-                    exact: true,
-                    pv: vec![mv],
-                    stats: Stats::default(),
-                    aborted: false,
-                };
-                (mv, result)
-            })
-            .collect()
+    /// The complete table: exact, at once.
+    fn solver(_options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
+        Ok(Box::new(TablePlayer))
     }
 }

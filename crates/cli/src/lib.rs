@@ -1,0 +1,172 @@
+//! The `alphabeta` command: one verb per file, each written once over the game catalogue.
+//!
+//! [`run`] is the whole program with its input and outputs given, so that tests can register
+//! another game in the catalogue and drive every verb through it; `main` passes the standard
+//! catalogue and the process's standard streams.
+
+mod analyse;
+mod batch;
+mod bench;
+mod bench_connect4;
+mod bench_hare_wolves;
+mod best;
+mod games;
+mod options;
+mod play;
+mod serve;
+mod solve;
+mod tree;
+
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use alphabeta_catalogue::Catalogue;
+use clap::{Parser, Subcommand};
+
+/// A game-tree search engine: play, ask for the best move, solve, analyse, trace, measure.
+#[derive(Parser, Debug)]
+#[command(name = "alphabeta", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The games, their sides, levels and notation.
+    Games(games::GamesArgs),
+    /// Play a game in the terminal against the AI (or watch it, or play a friend).
+    Play(play::PlayArgs),
+    /// The AI's move in a position, its value and what the search did.
+    Best(best::BestArgs),
+    /// The exact value of a position (who wins, in how many plies) and a principal variation.
+    Solve(solve::SolveArgs),
+    /// Every legal move of a position with its value.
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
+    /// One position per line on stdin, one result line out.
+    Batch(batch::BatchArgs),
+    /// Minimax or alpha-beta on a small explicit tree, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
+    Tree(tree::TreeArgs),
+    /// Serve a page to play every game in the browser and watch alpha-beta think.
+    Serve(serve::ServeArgs),
+    /// Reproduce the documents' measurements and time the searches.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchWhat {
+    /// The tic-tac-toe figures of the tutorials, beside the published ones.
+    Seeds(bench::SeedsArgs),
+    /// The Connect Four test sets, beside the reference solver's figures.
+    #[command(alias = "connect-four", alias = "c4")]
+    Connect4(bench_connect4::BenchArgs),
+    /// The hare-and-wolves article's experiment (heuristic evaluations by depth and cut), the
+    /// solver and the table; `--match` for self-play between the levels.
+    #[command(alias = "hare-and-wolves", alias = "hw")]
+    HareWolves(bench_hare_wolves::BenchArgs),
+}
+
+/// What a verb works with: the catalogue and the streams.
+pub struct Context<'a> {
+    /// The games.
+    pub catalogue: &'a Catalogue,
+    /// Standard input (moves in `play`, positions in `batch`).
+    pub input: &'a mut dyn BufRead,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error (progress, warnings, errors).
+    pub err: &'a mut dyn Write,
+    /// Standard error is a terminal: show spinners and progress bars.
+    pub interactive: bool,
+    /// Standard input is not a terminal: echo what `play` reads.
+    pub echo: bool,
+}
+
+fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Games(args) => games::run(&args, context),
+        Command::Play(args) => play::run(&args, context),
+        Command::Best(args) => best::run(&args, context),
+        Command::Solve(args) => solve::run(&args, context),
+        Command::Analyse(args) => analyse::run(&args, context),
+        Command::Batch(args) => batch::run(&args, context),
+        Command::Tree(args) => tree::run(&args, context),
+        Command::Serve(args) => serve::run(&args, context),
+        Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
+        Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
+        Command::Bench { what: BenchWhat::HareWolves(args) } => {
+            bench_hare_wolves::run(&args, context)
+        }
+    }
+}
+
+/// Whether `error` is a write to a closed pipe (the reader went away: end quietly).
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Runs the command line `args` (the program name first) over `context`'s catalogue and
+/// streams. Exit codes: 0 success, 1 a check failed (a batch's expected values), 2 bad usage
+/// or bad input. A closed output ends the program quietly.
+pub fn run<I, T>(args: I, context: &mut Context<'_>) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let text = error.render().to_string();
+            let stream: &mut dyn Write = if error.use_stderr() { context.err } else { context.out };
+            let _ = write!(stream, "{text}");
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
+    let outcome = dispatch(cli.command, context).and_then(|code| {
+        context.out.flush()?;
+        Ok(code)
+    });
+    match outcome {
+        Ok(code) => code,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(
+                context.err,
+                "error: {}",
+                alphabeta_catalogue::short(format!("{error:#}"))
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The program: the standard catalogue and the process's streams.
+#[must_use]
+pub fn main_with(catalogue: &Catalogue) -> ExitCode {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr();
+    let interactive = std::io::stderr().is_terminal();
+    let mut context =
+        Context { catalogue, input: &mut input, out: &mut out, err: &mut err, interactive, echo };
+    run(std::env::args_os(), &mut context)
+}
+
+/// A seed for "random" choices when the user gives none.
+pub(crate) fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x5EED, |elapsed| elapsed.as_nanos() as u64)
+}
