@@ -309,7 +309,7 @@ pub fn run(args: &BenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
             time_text(f.reference_mean_time_s),
         )?;
     }
-    writeln!(context.out, 
+    writeln!(context.out,
         "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver as quoted in the issue, not run here)",
         if args.weak { "weak" } else { "strong" },
         args.solver.threads,
