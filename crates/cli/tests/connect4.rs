@@ -40,34 +40,52 @@ fn solve_prints_the_score_and_the_common_fields() {
     assert!(report["nodes"].as_u64().is_some());
     assert_eq!(report["pv"].as_array().map(Vec::len), report["plies"].as_u64().map(|p| p as usize));
 
-    let (code, out, _) =
-        run(&["solve", "c4", "5554224333234511764415115", "--analyse", "--table-mib", "8"], "");
+    let (code, out, _) = run(&["solve", "c4", "5554224333234511764415115", "--table-mib", "8"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("score: 4 (o wins with its stone number 18, in 11 plies)"), "{out}");
-    assert!(out.contains("columns: -8 -8 -8 -8 - 4 -8"), "{out}");
-    assert!(out.contains("best move: 6"), "{out}");
+    assert!(out.contains("value: 4 (o wins in 11 plies (o wins with its 18th stone))"), "{out}");
+    let (code, out, _) =
+        run(&["analyse", "c4", "5554224333234511764415115", "--json", "--table-mib", "8"], "");
+    assert_eq!(code, 0);
+    let analysis: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
+    let values: Vec<(String, i64)> = analysis["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| (mv["move"].as_str().unwrap().to_string(), mv["value"].as_i64().unwrap()))
+        .collect();
+    let expected = [("1", -8), ("2", -8), ("3", -8), ("4", -8), ("6", 4), ("7", -8)];
+    assert_eq!(values, expected.map(|(mv, value)| (mv.to_string(), value)));
+    assert_eq!(analysis["move"], "6");
+    assert_eq!(analysis["value"], 4);
 
-    let (code, out, _) =
-        run(&["solve", "c4", "5554224333234511764415115", "--weak", "--table-mib", "8"], "");
+    let (code, out, _) = run(
+        &["solve", "c4", "5554224333234511764415115", "--weak", "--json", "--table-mib", "8"],
+        "",
+    );
     assert_eq!(code, 0);
-    assert!(out.contains("score: 1 (o wins)"), "{out}");
+    let weak: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!((weak["value"].as_i64(), weak["outcome"].as_str()), (Some(1), Some("win")));
+    assert_eq!(weak["move"], "6", "a weak solve still names a winning move");
 }
 
 #[test]
 fn bad_positions_name_the_move() {
     let (code, _, err) = run(&["solve", "connect4", "448", "--table-mib", "8"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("move 3 of '448': column 8 is off the board: columns are 1-7"), "{err}");
+    assert!(
+        err.contains("move 3 of the position: column 8 is off the board: columns are 1-7"),
+        "{err}"
+    );
     let (code, _, err) = run(&["solve", "connect4", "4444444", "--table-mib", "8"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("move 7 of '4444444': column 4 is full"), "{err}");
+    assert!(err.contains("move 7 of the position: column 4 is full"), "{err}");
     let (code, _, err) = run(&["solve", "connect4", "12121212", "--table-mib", "8"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("move 8 of '12121212': the game is over"), "{err}");
+    assert!(err.contains("move 8 of the position: the game is over"), "{err}");
     let (code, _, err) = run(&["solve", "connect4", "4a", "--table-mib", "8"], "");
     assert_eq!(code, 2);
     assert!(err.contains("'a' is not a column"), "{err}");
-    let (code, _, err) = run(&["solve", "connect4", "4", "--size", "8x8"], "");
+    let (code, _, err) = run(&["solve", "connect4", "8x8:4"], "");
     assert_eq!(code, 2);
     assert!(err.contains("at most 64"), "{err}");
 }
@@ -80,14 +98,23 @@ fn batch_checks_expected_scores() {
     assert_eq!(code, 1, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert!(lines[0].starts_with("2252576253462244111563365343671351441 -1 "), "{out}");
-    assert_eq!(lines[0].split_whitespace().count(), 4);
-    assert!(lines[3].starts_with("65214673556155731566316327373221417 -1 "), "{out}");
-    assert!(err.contains("4 positions solved (strong mode), 3 checked, 1 mismatches"), "{err}");
+    let fields: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(fields.len(), 5, "{out}");
+    assert_eq!(fields[0], "2252576253462244111563365343671351441");
+    assert_eq!(fields[2], "-1");
+    assert!(lines[3].starts_with("65214673556155731566316327373221417\t"), "{out}");
+    assert_eq!(lines[3].split('\t').nth(2), Some("-1"), "{out}");
+    assert!(err.contains("4 positions (solved), 3 checked, 1 mismatch;"), "{err}");
     assert!(
-        err.contains("mismatch: 23163416124767223154467471272416755633 expected 5 got 0"),
+        err.contains("mismatch: 23163416124767223154467471272416755633: expected 5, got 0"),
         "{err}"
     );
+    // Tab-separated expected values too.
+    let (code, _, err) = run(
+        &["batch", "connect4", "--solve", "--table-mib", "8"],
+        "2252576253462244111563365343671351441\t-1\n",
+    );
+    assert_eq!(code, 0, "{err}");
 
     let (code, _, err) = run(
         &["batch", "connect4", "--solve", "--weak", "--table-mib", "8"],
@@ -99,14 +126,22 @@ fn batch_checks_expected_scores() {
 
 #[test]
 fn batch_reports_bad_lines_and_goes_on() {
-    let input = "448 1\n4453 x\n4453 1 2\n2252576253462244111563365343671351441 -1\n";
-    let (code, out, err) = run(&["batch", "connect4", "--solve", "--table-mib", "8"], input);
-    assert_eq!(code, 2);
-    assert_eq!(out.lines().count(), 1);
-    assert!(err.contains("line 1: move 3 of '448': column 8 is off the board"), "{err}");
-    assert!(err.contains("line 2: 'x' is not a score"), "{err}");
-    assert!(err.contains("line 3: unexpected '2'"), "{err}");
-    assert!(err.contains("3 line(s) could not be read"), "{err}");
+    let input = b"448 1\n4453 x\n\xff\xfe\n4453 1 2\n2252576253462244111563365343671351441 -1\n";
+    let output = Command::cargo_bin("alphabeta")
+        .unwrap_or_else(|error| panic!("{error}"))
+        .args(["batch", "connect4", "--solve", "--table-mib", "8"])
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap_or_else(|error| panic!("{error}"));
+    let (out, err) =
+        (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(out.lines().count(), 1, "the good line is answered: {out}");
+    assert!(err.contains("line 1: bad position: move 3 of the position: column 8"), "{err}");
+    assert!(err.contains("line 2: bad position:"), "{err}");
+    assert!(err.contains("line 3: not UTF-8 text"), "{err}");
+    assert!(err.contains("line 4: bad position:"), "{err}");
+    assert!(err.contains("4 lines could not be read"), "{err}");
 }
 
 #[test]
@@ -151,24 +186,24 @@ fn bench_runs_the_sets_or_says_where_they_are() {
 fn play_reprompts_on_bad_input() {
     // The human plays x against a depth-2 AI and quits after a few bad inputs.
     let (code, out, err) = run(
-        &["play", "connect4", "--human", "first", "--level", "1", "--table-mib", "8"],
+        &["play", "connect4", "--human", "x", "--level", "1", "--table-mib", "8"],
         "9\nx\n\n4\nq\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("column 9 is off the board: columns are 1-7. Try again."), "{out}");
     assert!(out.contains("'x' is not a column"), "{out}");
-    assert!(out.contains("type a column number 1-7. Try again."), "{out}");
+    assert!(out.contains("Try again."), "{out}");
     assert!(out.contains("AI (o) plays"), "{out}");
     assert!(out.contains("Game abandoned."), "{out}");
     // The AI against itself finishes a game on a small board.
     let (code, out, err) =
-        run(&["play", "connect4", "--human", "none", "--size", "5x4", "--table-mib", "8"], "");
+        run(&["play", "connect4", "--human", "none", "--position", "5x4:", "--table-mib", "8"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wins!") || out.contains("draw"), "{out}");
     let (code, _, err) = run(&["play", "connect4", "--level", "11"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("'11' is not a level"), "{err}");
+    assert!(err.contains("unknown level '11' for connect4 (expected 1-10 or perfect)"), "{err}");
     let (code, _, err) = run(&["play", "connect4", "--time", "0", "--table-mib", "8"], "q\n");
     assert_eq!(code, 2);
-    assert!(err.contains("--time must be a positive number"), "{err}");
+    assert!(err.contains("out of range"), "{err}");
 }
