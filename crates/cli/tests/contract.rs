@@ -1,0 +1,284 @@
+//! The contract, table-driven over the catalogue: every verb for every game (and for Nim, a
+//! game registered only here, to show that a new game needs no front-end code) on valid,
+//! finished and malformed positions; the JSON fields and their types; `move` null exactly
+//! when the game is over; no sentinel value; exit codes; a closed stdout; lines that are not
+//! UTF-8.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+use alphabeta_catalogue::example::Nim;
+use alphabeta_catalogue::Catalogue;
+use alphabeta_cli::{run, Context};
+use serde_json::Value;
+
+/// One game's sample positions.
+struct Case {
+    game: &'static str,
+    live: &'static str,
+    over: &'static str,
+    malformed: &'static str,
+    /// A level that answers at once.
+    quick: &'static str,
+}
+
+const CASES: [Case; 5] = [
+    Case {
+        game: "tictactoe",
+        live: "x...o....",
+        over: "xxxoo....",
+        malformed: "xxq......",
+        quick: "perfect",
+    },
+    Case {
+        game: "connect4",
+        live: "2252576253462244111563365343671351441",
+        over: "1212121",
+        malformed: "448",
+        quick: "2",
+    },
+    Case {
+        game: "hare-wolves",
+        live: "H:e1 W:b8,d8,f8,h8 H",
+        over: "H:b8 W:d8,f8,h8,a7 W",
+        malformed: "H:e2 W:b8,d8,f8,h8 H",
+        quick: "perfect",
+    },
+    Case {
+        game: "tree",
+        live: "[[4,7,5],[9,2,6]]",
+        over: "[[4,7,5],[9,2,6]]@1.0",
+        malformed: "[[4,",
+        quick: "alphabeta",
+    },
+    Case { game: "nim", live: "10 A", over: "0 A", malformed: "ten", quick: "perfect" },
+];
+
+/// The contract's fields and the JSON types each may take.
+const FIELDS: [(&str, &[&str]); 19] = [
+    ("position", &["string"]),
+    ("to_move", &["string"]),
+    ("move", &["string", "null"]),
+    ("value", &["number", "null"]),
+    ("outcome", &["string", "null"]),
+    ("plies", &["number", "null"]),
+    ("winner", &["string", "null"]),
+    ("exact", &["bool"]),
+    ("nodes", &["number"]),
+    ("evaluations", &["number"]),
+    ("cutoffs", &["number"]),
+    ("tt_hits", &["number"]),
+    ("depth", &["number"]),
+    ("time_ms", &["number"]),
+    ("pv", &["array"]),
+    ("aborted", &["bool"]),
+    ("level", &["string"]),
+    ("words", &["string"]),
+    ("moves", &["array"]),
+];
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn catalogue() -> Catalogue {
+    Catalogue::standard().with::<Nim>()
+}
+
+/// Runs the program in-process over the catalogue with Nim: (exit code, stdout, stderr).
+fn call(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
+    let catalogue = catalogue();
+    let mut input = stdin;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut context = Context {
+        catalogue: &catalogue,
+        input: &mut input,
+        out: &mut out,
+        err: &mut err,
+        interactive: false,
+        echo: true,
+    };
+    let code = run(std::iter::once("alphabeta").chain(args.iter().copied()), &mut context);
+    let code = format!("{code:?}");
+    let code: u8 = code
+        .trim_start_matches("ExitCode(unix_exit_status(")
+        .trim_end_matches("))")
+        .parse()
+        .unwrap_or(255);
+    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+}
+
+/// Checks one JSON report of `case` on a position that is `over` or not.
+fn check_report(report: &Value, over: bool, context: &str) {
+    let object = report.as_object().unwrap_or_else(|| panic!("{context}: not an object"));
+    for (field, kinds) in FIELDS {
+        if field == "moves" {
+            continue;
+        }
+        let value = object.get(field).unwrap_or_else(|| panic!("{context}: no '{field}'"));
+        assert!(kinds.contains(&kind(value)), "{context}: '{field}' is {value}");
+    }
+    for key in object.keys() {
+        assert!(
+            FIELDS.iter().any(|(field, _)| field == key),
+            "{context}: unexpected field '{key}'"
+        );
+    }
+    assert_eq!(report["move"].is_null(), over, "{context}: move null exactly when over: {report}");
+    if let Some(value) = report["value"].as_i64() {
+        assert!(value.abs() < 100_000, "{context}: a sentinel-sized value {value}");
+    }
+    let text = report.to_string();
+    assert!(!text.contains("inf") && !text.contains("1000001"), "{context}: {text}");
+    if report["exact"] == true {
+        assert!(!report["outcome"].is_null(), "{context}: exact without an outcome: {report}");
+    }
+}
+
+fn json_line(out: &str, context: &str) -> Value {
+    assert_eq!(out.lines().count(), 1, "{context}: one JSON line: {out}");
+    serde_json::from_str(out).unwrap_or_else(|error| panic!("{context}: {error}: {out}"))
+}
+
+#[test]
+fn every_verb_answers_every_game_with_the_contract() {
+    for case in &CASES {
+        for (position, over) in [(case.live, false), (case.over, true)] {
+            for verb in ["best", "solve", "analyse"] {
+                let mut args = vec![verb, case.game, position, "--json"];
+                if verb == "best" {
+                    args.extend(["--level", case.quick]);
+                }
+                let context = format!("{args:?}");
+                let (code, out, err) = call(&args, b"");
+                assert_eq!(code, 0, "{context}: {err}");
+                let report = json_line(&out, &context);
+                check_report(&report, over, &context);
+                if verb == "analyse" {
+                    let moves = report["moves"].as_array().unwrap();
+                    assert_eq!(moves.is_empty(), over, "{context}");
+                    for mv in moves {
+                        assert!(
+                            mv["move"].is_string()
+                                && (mv["value"].is_i64() || mv["value"].is_null()),
+                            "{context}: {mv}"
+                        );
+                    }
+                }
+            }
+            // The text forms too.
+            let (code, out, err) = call(&["best", case.game, position, "--level", case.quick], b"");
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("best move: "), "{out}");
+            assert!(!out.contains("1000001") && !out.contains("inf"), "{out}");
+        }
+        // batch, both ways, JSON and text; a malformed line in the middle.
+        let input = format!("{}\n{}\n{}\n", case.live, case.malformed, case.over);
+        for extra in [&["--level", case.quick][..], &["--solve"][..]] {
+            let mut args = vec!["batch", case.game, "--json"];
+            args.extend(extra);
+            let (code, out, err) = call(&args, input.as_bytes());
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(err.contains("line 2: bad position"), "{args:?}: {err}");
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 2, "{args:?}: {out}");
+            check_report(&serde_json::from_str(lines[0]).unwrap(), false, case.game);
+            check_report(&serde_json::from_str(lines[1]).unwrap(), true, case.game);
+            let text_args: Vec<&str> =
+                args.iter().copied().filter(|arg| *arg != "--json").collect();
+            let (_, out, _) = call(&text_args, input.as_bytes());
+            for line in out.lines() {
+                assert_eq!(line.split('\t').count(), 5, "{args:?}: {line}");
+            }
+        }
+        // Malformed positions: exit 2 and one message, for every verb.
+        for verb in ["best", "solve", "analyse"] {
+            let (code, out, err) = call(&[verb, case.game, case.malformed], b"");
+            assert_eq!(code, 2, "{verb} {}: {out}", case.game);
+            assert!(err.starts_with("error: bad position: "), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        // A game the AI plays against itself ends.
+        let (code, out, err) =
+            call(&["play", case.game, "--human", "none", "--level", case.quick], b"");
+        assert_eq!(code, 0, "play {}: {err}", case.game);
+        assert!(out.contains("AI ("), "{out}");
+        // Lines that are not UTF-8 are reported and skipped.
+        let mut bytes = format!("{}\n", case.live).into_bytes();
+        bytes.extend(b"\xff\xfe\n");
+        bytes.extend(format!("{}\n", case.live).into_bytes());
+        let (code, out, err) = call(&["batch", case.game, "--level", case.quick], &bytes);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert!(err.contains("line 2: not UTF-8 text"), "{err}");
+    }
+}
+
+#[test]
+fn the_games_verb_lists_the_catalogue() {
+    let (code, out, _) = call(&["games", "--json"], b"");
+    assert_eq!(code, 0);
+    let names: Vec<String> = out
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "tree", "nim"]);
+    let (_, out, _) = call(&["games"], b"");
+    assert!(out.contains("nim (also one-heap-nim): Nim"), "{out}");
+}
+
+#[test]
+fn long_bad_input_is_quoted_short() {
+    let long = "x".repeat(100_000);
+    for verb in ["best", "solve"] {
+        let (code, _, err) = call(&[verb, "connect4", &long], b"");
+        assert_eq!(code, 2);
+        assert!(err.len() < 400, "{} bytes of error", err.len());
+    }
+    let (code, _, err) = call(&["batch", "tictactoe"], format!("{long}\n").as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.len() < 800, "{} bytes of error", err.len());
+}
+
+/// Runs the real binary with its stdout closed at once: no panic, no error message.
+fn closed_stdout(args: &[&str], stdin: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    if let Some(mut input) = child.stdin.take() {
+        use std::io::Write;
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    assert_ne!(status.code(), Some(101), "{args:?}");
+}
+
+#[test]
+fn a_closed_stdout_ends_every_verb_quietly() {
+    let many = "x...o....\n".repeat(2000);
+    closed_stdout(&["tree", "[[4,7,5],[9,2,6],[3,8,5]]", "--trace"], "");
+    closed_stdout(&["bench", "seeds", "--runs", "1", "--json"], "");
+    closed_stdout(&["bench", "hare-wolves"], "");
+    closed_stdout(&["play", "tictactoe", "--human", "none"], "");
+    closed_stdout(&["batch", "tictactoe"], &many);
+    closed_stdout(&["games"], "");
+    closed_stdout(&["best", "connect4", "4453", "--level", "3"], "");
+    closed_stdout(&["analyse", "hare-wolves"], "");
+}
