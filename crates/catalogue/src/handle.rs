@@ -163,6 +163,9 @@ pub trait GameHandle: Send + Sync {
     ) -> Result<Box<dyn LiveGame>, CatalogueError>;
 }
 
+/// A player, its level's name and the scoring its values are read in.
+type Chosen<G> = (Box<dyn Player<G>>, String, Scoring);
+
 /// Turns an [`Entry`] into a [`GameHandle`].
 pub struct Adapter<G>(PhantomData<fn() -> G>);
 
@@ -283,7 +286,7 @@ impl<G: Entry> Adapter<G> {
         )
     }
 
-    fn player(request: &Request) -> Result<(Box<dyn Player<G>>, String, Scoring), CatalogueError> {
+    fn player(request: &Request) -> Result<Chosen<G>, CatalogueError> {
         match &request.method {
             Method::Level(level) => {
                 let name = Self::level_name(level.as_deref());
