@@ -11,8 +11,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --locked --exclude alphabeta-bench
-echo "== cargo bench --no-run"
-cargo bench --no-run --locked -p alphabeta-bench
+echo "== cargo build --benches"
+cargo build --benches --locked -p alphabeta-bench
 echo "== browser tests"
 if [ ! -x web-tests/run.sh ]; then
   echo "test.sh: web-tests/run.sh is missing or not executable" >&2
