@@ -49,7 +49,7 @@ pub struct SolverArgs {
 impl SolverArgs {
     fn solver(&self) -> Result<Solver> {
         let config = SolverConfig {
-            table_bytes: (self.table_mib as usize) << 20,
+            table_bytes: crate::options::check_table("--table-mib", self.table_mib)?,
             threads: self.threads as usize,
             ..SolverConfig::default()
         };

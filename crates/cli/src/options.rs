@@ -76,6 +76,23 @@ fn excerpt(text: &str) -> String {
     alphabeta_games::excerpt(text)
 }
 
+/// Refuses a table of `mib` MiB larger than the machine's memory (named by `option`).
+///
+/// # Errors
+/// The table does not fit.
+pub fn check_table(option: &str, mib: u64) -> Result<usize> {
+    if let Some(memory) = memory_bytes() {
+        if mib << 20 > memory {
+            bail!(
+                "{option} {mib} asks for more memory than this machine has ({} MiB)",
+                memory >> 20
+            );
+        }
+    }
+    usize::try_from(mib << 20)
+        .map_err(|_| anyhow::anyhow!("{option} {mib} does not fit this machine's addresses"))
+}
+
 /// The machine's memory in bytes, when it can be read.
 fn memory_bytes() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -100,18 +117,7 @@ impl BudgetArgs {
     /// # Errors
     /// A table larger than the machine's memory.
     pub fn resources(&self, default_mib: u64) -> Result<Resources> {
-        let mib = self.tt_mib.unwrap_or(default_mib);
-        let bytes = mib << 20;
-        if let Some(memory) = memory_bytes() {
-            if bytes > memory {
-                bail!(
-                    "--tt-mib {mib} asks for more memory than this machine has ({} MiB)",
-                    memory >> 20
-                );
-            }
-        }
-        let table_bytes = usize::try_from(bytes)
-            .map_err(|_| anyhow::anyhow!("--tt-mib {mib} does not fit this machine's addresses"))?;
+        let table_bytes = check_table("--tt-mib", self.tt_mib.unwrap_or(default_mib))?;
         Ok(Resources { table_bytes, threads: self.threads.unwrap_or(1) as usize })
     }
 }
