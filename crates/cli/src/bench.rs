@@ -60,12 +60,12 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
     let minimax = SearchConfig::with_algorithm(Algorithm::Minimax).scoring(Scoring::Plain);
     for (name, config, published) in [
         (
-            "seed 001: minimax, ±1 scores, positions before each AI move",
+            "tutorial 001: minimax, ±1 scores, positions before each AI move",
             minimax,
             [549_945, 7_331, 197, 13],
         ),
         (
-            "seed 001: alpha-beta (cut leaves the whole loop), ±1 scores",
+            "tutorial 001: alpha-beta (cut leaves the whole loop), ±1 scores",
             alphabeta(Scoring::Plain),
             [18_296, 843, 63, 9],
         ),
@@ -89,7 +89,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
     let empty = |config: SearchConfig| Searcher::new(config).search(&mut TicTacToe::new());
     let depth_first = empty(alphabeta(Scoring::Depth));
     figures.push(figure(
-        "seed 001: alpha-beta, depth-aware scores (10 - depth), first move",
+        "tutorial 001: alpha-beta, depth-aware scores (10 - depth), first move",
         thousands(depth_first.stats.nodes),
         "20,865",
         Some(depth_first.stats.nodes == 20_865),
@@ -99,7 +99,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         let centre = empty(alphabeta(scoring).ordering(MoveOrdering::Game));
         let ratio = row.stats.nodes as f64 / centre.stats.nodes as f64;
         figures.push(figure(
-            &format!("seed 001: centre-first ordering, {scoring} scores, first move"),
+            &format!("tutorial 001: centre-first ordering, {scoring} scores, first move"),
             format!(
                 "{} instead of {} ({ratio:.2} times fewer), plays cell {}",
                 thousands(centre.stats.nodes),
@@ -118,7 +118,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         let last = game.counts.last().copied().unwrap_or(0);
         figures.push(figure(
             &format!(
-                "seed 001 exercise 3: positions before the winning move, stop-at-win {}",
+                "tutorial 001 exercise 3: positions before the winning move, stop-at-win {}",
                 if stop { "on" } else { "off" }
             ),
             thousands(last),
@@ -146,21 +146,21 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         None => "a tie".to_string(),
     };
     figures.push(figure(
-        "seed 000: recommended moves (X = row, Y = column) following them",
+        "tutorial 000: recommended moves (X = row, Y = column) following them",
         format!("{} ({ending})", cells(&recommended)),
         "0,0 0,1 2,0 1,2 2,2 (a tie)",
         Some(recommended == [0, 1, 6, 5, 8] && board.winner().is_none()),
     ));
     for (name, algorithm, published, low, high) in [
         (
-            "seed 000: evaluation time of the first recommended move, minimax",
+            "tutorial 000: evaluation time of the first recommended move, minimax",
             Algorithm::Minimax,
             "4.57-5.34 s (Python)",
             4.57,
             5.34,
         ),
         (
-            "seed 000: evaluation time of the first recommended move, alpha-beta",
+            "tutorial 000: evaluation time of the first recommended move, alpha-beta",
             Algorithm::AlphaBeta,
             "0.16-0.2 s (Python)",
             0.16,
