@@ -27,7 +27,7 @@ mod report;
 use std::sync::Arc;
 
 pub use alphabeta_games::entry::{
-    Board, Entry, LevelInfo, MoveSquares, Resources, SolveOptions, TreeNodeView,
+    Board, Entry, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions, TreeNodeView,
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
@@ -35,8 +35,8 @@ pub use handle::{
     MAX_POSITION_TEXT,
 };
 pub use report::{
-    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, GameInfo, MoveValue,
-    MoveView, PositionView, Report, ResultView,
+    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, DivideLine, GameInfo,
+    MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
 };
 
 /// The games front ends offer, by name.

@@ -388,3 +388,49 @@ pub struct GameInfo {
     /// The engine's search algorithms (for a custom search instead of a level).
     pub algorithms: &'static [&'static str],
 }
+
+/// The count of move paths from a position (perft), and below each first move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PerftReport {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Plies counted.
+    pub depth: u32,
+    /// Positions at the end of the paths (leaves).
+    pub nodes: u64,
+    /// Elapsed time in milliseconds, rounded to microseconds.
+    pub time_ms: f64,
+    /// Leaves per second.
+    pub nodes_per_second: f64,
+    /// With divide: each first move and the leaves below it, in the natural order.
+    pub divide: Vec<DivideLine>,
+}
+
+/// One first move and its count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DivideLine {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Leaves below it.
+    pub nodes: u64,
+}
+
+/// A position some plies down, for splitting a count across processes or machines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SplitLine {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Plies still to count below it.
+    pub depth: u32,
+    /// How many paths lead to it (transpositions merged).
+    pub multiplicity: u64,
+}
+
+impl SplitLine {
+    /// `position<TAB>depth<TAB>multiplicity`, the line `batch GAME --perft` reads.
+    #[must_use]
+    pub fn line(&self) -> String {
+        format!("{}\t{}\t{}", self.position, self.depth, self.multiplicity)
+    }
+}

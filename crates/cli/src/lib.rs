@@ -12,6 +12,7 @@ mod bench_hare_wolves;
 mod best;
 mod games;
 mod options;
+mod perft;
 mod play;
 mod serve;
 mod solve;
@@ -47,6 +48,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// One position per line on stdin, one result line out.
     Batch(batch::BatchArgs),
+    /// The number of move paths of N plies (perft), below each first move, or split in pieces.
+    Perft(perft::PerftArgs),
     /// Minimax or alpha-beta on a small explicit tree, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
     Tree(tree::TreeArgs),
     /// Serve a page to play every game in the browser and watch alpha-beta think.
@@ -95,6 +98,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Solve(args) => solve::run(&args, context),
         Command::Analyse(args) => analyse::run(&args, context),
         Command::Batch(args) => batch::run(&args, context),
+        Command::Perft(args) => perft::run(&args, context),
         Command::Tree(args) => tree::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),

@@ -282,3 +282,48 @@ fn a_closed_stdout_ends_every_verb_quietly() {
     closed_stdout(&["best", "connect4", "4453", "--level", "3"], "");
     closed_stdout(&["analyse", "hare-wolves"], "");
 }
+
+#[test]
+fn perft_split_and_batch_add_up_to_the_direct_count() {
+    for (game, depth, split, direct) in [
+        ("tictactoe", "6", "2", 60_480u64),
+        ("connect4", "5", "2", 16_807),
+        ("hare-wolves", "8", "3", 141_427),
+        ("nim", "6", "2", 0),
+    ] {
+        let (code, out, err) = call(&["perft", game, "--depth", depth, "--json"], b"");
+        assert_eq!(code, 0, "{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        if game != "nim" {
+            assert_eq!(report["nodes"], direct, "{game}");
+        }
+        let direct = report["nodes"].as_u64().unwrap();
+        let (code, lines, err) = call(&["perft", game, "--depth", depth, "--split", split], b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(lines.lines().all(|line| line.split('\t').count() == 3), "{lines}");
+        let (code, counted, err) = call(&["batch", game, "--perft"], lines.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let total: u64 = counted
+            .lines()
+            .map(|line| {
+                let fields: Vec<u64> =
+                    line.rsplit('\t').take(2).map(|field| field.parse().unwrap()).collect();
+                fields[0] * fields[1]
+            })
+            .sum();
+        assert_eq!(total, direct, "{game}");
+        assert!(err.contains(&format!("total {direct}")), "{err}");
+        let (_, divided, _) = call(&["perft", game, "--depth", depth, "--divide", "--json"], b"");
+        let divided: Value = serde_json::from_str(&divided).unwrap();
+        let sum: u64 = divided["divide"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|line| line["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, direct, "{game}");
+    }
+    let (code, _, err) = call(&["perft", "tictactoe", "--depth", "2", "--split", "3"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--split 3 is deeper than --depth 2"), "{err}");
+}

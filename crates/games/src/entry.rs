@@ -102,6 +102,42 @@ pub struct SolveOptions {
     pub no_book: bool,
 }
 
+/// How a move-path enumeration (perft) runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Bytes of a table of counts already made (0: none). Games that have no such table
+    /// ignore it.
+    pub hash_bytes: usize,
+    /// Threads (games whose perft runs in parallel use them).
+    pub threads: usize,
+}
+
+/// Positions at the end of every path of `depth` moves from `game` (a finished position
+/// ends its paths early and counts nothing): the engine's make/unmake, generic.
+#[must_use]
+pub fn generic_perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.outcome().is_some() {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            game.play(mv);
+            let count = generic_perft(game, depth - 1);
+            game.undo(mv);
+            count
+        })
+        .sum()
+}
+
 /// A computer player: it keeps what it learnt (a table, say) between moves.
 pub trait Player<G: Game>: Send {
     /// The move to play in `game` (not over) within `limits`, with what the search found.
@@ -247,6 +283,12 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
         let searcher = Searcher::try_new(solve_config(options))
             .map_err(|error| LevelError(error.to_string()))?;
         Ok(Box::new(searcher))
+    }
+
+    /// The number of move paths of `depth` plies from here (perft; the default is the
+    /// generic enumeration, a game may bring a faster one).
+    fn perft(&self, depth: u32, _options: &PerftOptions) -> u64 {
+        generic_perft(&mut self.clone(), depth)
     }
 
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.
