@@ -38,6 +38,19 @@ impl PositionInput {
     }
 }
 
+/// A game played out between two AIs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Played {
+    /// The side that moved first.
+    pub first_side: String,
+    /// The moves, in order.
+    pub moves: Vec<String>,
+    /// The winner: 0 the player who moved first, 1 the other; `None` for a draw.
+    pub winner: Option<usize>,
+    /// How it ended, in words.
+    pub result: String,
+}
+
 /// How the AI chooses: a named level of the game, or the engine's search with a
 /// configuration (the tutorials' algorithms and options).
 #[derive(Clone, Debug)]
@@ -174,6 +187,16 @@ pub trait GameHandle: Send + Sync {
         depth: u32,
         split: u32,
     ) -> Result<Vec<SplitLine>, CatalogueError>;
+    /// Plays a whole game from `input` between two AIs (`players[0]` moves first) and
+    /// returns the moves and who won.
+    ///
+    /// # Errors
+    /// A bad position or option.
+    fn play_out(
+        &self,
+        input: &PositionInput,
+        players: [&Request; 2],
+    ) -> Result<Played, CatalogueError>;
     /// A game to play from `input` (the start with `first` to move when `None`), with the AI
     /// of `request`.
     ///
@@ -578,6 +601,38 @@ impl<G: Entry> GameHandle for Adapter<G> {
             }
         });
         Ok(found)
+    }
+
+    fn play_out(
+        &self,
+        input: &PositionInput,
+        players: [&Request; 2],
+    ) -> Result<Played, CatalogueError> {
+        let mut game = Self::parse(input)?;
+        let first_side = game.side_name(true);
+        let mut ais = [Self::player(players[0])?.0, Self::player(players[1])?.0];
+        let limits = [players[0].limits.clone(), players[1].limits.clone()];
+        let (mut moves, mut turn) = (Vec::new(), 0usize);
+        while !legal_moves(&game).is_empty() {
+            let found = ais[turn].think(&game, &limits[turn]);
+            let result = Self::with_move(&game, found);
+            let Some(mv) = result.best_move else { break };
+            moves.push(game.move_text(mv));
+            game.play(mv);
+            turn = 1 - turn;
+        }
+        // `turn` is now the player to move in the final position.
+        let winner = match game.outcome() {
+            Some(Outcome::Win) => Some(turn),
+            Some(Outcome::Loss) => Some(1 - turn),
+            Some(Outcome::Draw) => None,
+            None => match game.evaluate().signum() {
+                1 => Some(turn),
+                -1 => Some(1 - turn),
+                _ => None,
+            },
+        };
+        Ok(Played { first_side, moves, winner, result: result_of(&game).words })
     }
 
     fn live(

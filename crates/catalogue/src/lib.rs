@@ -31,7 +31,7 @@ pub use alphabeta_games::entry::{
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
-    Adapter, GameHandle, LiveGame, Method, PositionInput, PositionSolver, Request,
+    Adapter, GameHandle, LiveGame, Method, Played, PositionInput, PositionSolver, Request,
     MAX_POSITION_TEXT,
 };
 pub use report::{

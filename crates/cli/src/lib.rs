@@ -11,6 +11,7 @@ mod bench_connect4;
 mod bench_hare_wolves;
 mod best;
 mod games;
+mod matches;
 mod options;
 mod perft;
 mod play;
@@ -52,6 +53,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Minimax or alpha-beta on a small explicit tree, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
     Tree(tree::TreeArgs),
+    /// Games between two players, colours alternated: the score and the Elo difference.
+    Match(matches::MatchArgs),
     /// Serve a page to play every game in the browser and watch alpha-beta think.
     Serve(serve::ServeArgs),
     /// Reproduce the documents' measurements and time the searches.
@@ -100,6 +103,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Batch(args) => batch::run(&args, context),
         Command::Perft(args) => perft::run(&args, context),
         Command::Tree(args) => tree::run(&args, context),
+        Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
