@@ -3,8 +3,8 @@
 
 use alphabeta_engine::{Algorithm, Game, Limits, Outcome, SearchConfig, Searcher};
 use alphabeta_games::chess::perft::{
-    divide, perft, perft_game, perft_hashed, split, Perft, PerftConfig, PerftError, PerftTable,
-    SplitLine,
+    divide, perft, perft_game, perft_hashed, split, table_key, Perft, PerftConfig, PerftError,
+    PerftTable, SplitLine,
 };
 use alphabeta_games::chess::seed::{seed_000_row, SEED_000};
 use alphabeta_games::chess::{Chess, FenError, MoveError};
@@ -75,7 +75,9 @@ fn hashed_and_threaded_perft_match_plain_perft() {
                 assert_eq!(nodes, expected, "{} depth {depth}", entry.fen);
                 let last = reports.last().unwrap();
                 assert_eq!((last.done, last.nodes), (last.total, expected));
-                assert!(reports.windows(2).all(|w| w[0].done < w[1].done && w[0].nodes <= w[1].nodes));
+                assert!(reports
+                    .windows(2)
+                    .all(|w| w[0].done < w[1].done && w[0].nodes <= w[1].nodes));
             }
         }
     }
@@ -90,11 +92,35 @@ fn a_tiny_table_with_many_collisions_still_counts_right() {
 }
 
 #[test]
+fn the_table_key_ignores_an_en_passant_file_no_pawn_can_use() {
+    let play = |moves: &[&str]| {
+        let mut game = Chess::new();
+        for text in moves {
+            game.play_text(text).unwrap();
+        }
+        game
+    };
+    let (a, b) = (play(&["e4", "e6", "d4"]), play(&["d4", "e6", "e4"]));
+    assert_ne!(a.board().hash(), b.board().hash(), "cozy-chess keeps the en passant file");
+    assert_eq!(table_key(a.board()), table_key(b.board()));
+    assert_eq!(a.hash(), b.hash());
+    // A pawn beside the double-stepped pawn keeps the file in the key.
+    let c = play(&["e4", "a6", "e5", "d5"]);
+    let fen = c.fen();
+    assert!(fen.contains(" d6 "), "{fen}");
+    let d = Chess::from_fen(&fen.replace(" d6 ", " - ")).unwrap();
+    assert_ne!(table_key(c.board()), table_key(d.board()));
+}
+
+#[test]
 fn table_sizes_are_checked() {
     assert_eq!(PerftTable::new(0).err(), Some(PerftError::ZeroTable));
     assert!(matches!(PerftTable::new(usize::MAX), Err(PerftError::TableTooLarge { .. })));
     assert_eq!(PerftTable::new(3).unwrap().bytes(), 2 << 20, "rounded down to a power of two");
-    assert_eq!(Perft::new(&PerftConfig { hash_mib: 1, threads: 0 }).err(), Some(PerftError::ZeroThreads));
+    assert_eq!(
+        Perft::new(&PerftConfig { hash_mib: 1, threads: 0 }).err(),
+        Some(PerftError::ZeroThreads)
+    );
     let many = PerftConfig { hash_mib: 0, threads: 100_000 };
     assert!(matches!(Perft::new(&many), Err(PerftError::TooManyThreads { .. })));
 }
@@ -115,10 +141,26 @@ fn make_unmake_through_the_game_trait_matches_perft() {
 #[test]
 fn divide_of_the_start_position_at_depth_3() {
     let known = [
-        ("a2a3", 380), ("b2b3", 420), ("c2c3", 420), ("d2d3", 539), ("e2e3", 599),
-        ("f2f3", 380), ("g2g3", 420), ("h2h3", 380), ("a2a4", 420), ("b2b4", 421),
-        ("c2c4", 441), ("d2d4", 560), ("e2e4", 600), ("f2f4", 401), ("g2g4", 421),
-        ("h2h4", 420), ("b1a3", 400), ("b1c3", 440), ("g1f3", 440), ("g1h3", 400),
+        ("a2a3", 380),
+        ("b2b3", 420),
+        ("c2c3", 420),
+        ("d2d3", 539),
+        ("e2e3", 599),
+        ("f2f3", 380),
+        ("g2g3", 420),
+        ("h2h3", 380),
+        ("a2a4", 420),
+        ("b2b4", 421),
+        ("c2c4", 441),
+        ("d2d4", 560),
+        ("e2e4", 600),
+        ("f2f4", 401),
+        ("g2g4", 421),
+        ("h2h4", 420),
+        ("b1a3", 400),
+        ("b1c3", 440),
+        ("g1f3", 440),
+        ("g1h3", 400),
     ];
     let game = Chess::new();
     let mut ours: Vec<(String, u64)> =
@@ -234,7 +276,10 @@ fn malformed_fens_and_moves_get_typed_errors() {
             "move" => {
                 let game = Chess::from_fen(&case[1]).unwrap();
                 let error: MoveError = game.parse_move(&case[2]).unwrap_err();
-                assert!(format!("{error:?}").starts_with(&case[3]), "{case:?}: {error:?} ({error})");
+                assert!(
+                    format!("{error:?}").starts_with(&case[3]),
+                    "{case:?}: {error:?} ({error})"
+                );
             }
             other => panic!("unknown kind {other}"),
         }
@@ -245,11 +290,18 @@ fn malformed_fens_and_moves_get_typed_errors() {
 fn errors_say_why() {
     let error = |fen: &str| Chess::from_fen(fen).unwrap_err().to_string();
     assert!(error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1").contains("7 ranks"));
-    assert!(error("4k3/8/8/8/8/8/8/4K2r b - - 0 1").contains("White is in check but Black is to move"));
-    assert!(error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w KQkq - 0 1").contains("white king on e1"));
+    assert!(
+        error("4k3/8/8/8/8/8/8/4K2r b - - 0 1").contains("White is in check but Black is to move")
+    );
+    assert!(error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w KQkq - 0 1")
+        .contains("white king on e1"));
     let start = Chess::new();
     let why = |game: &Chess, text: &str| game.parse_move(text).unwrap_err().to_string();
-    assert!(why(&start, "e2e5").contains("the pawn on e2 can go to e3, e4"), "{}", why(&start, "e2e5"));
+    assert!(
+        why(&start, "e2e5").contains("the pawn on e2 can go to e3, e4"),
+        "{}",
+        why(&start, "e2e5")
+    );
     assert!(why(&start, "e7e5").contains("Black's, and White is to move"));
     let knights = Chess::from_fen("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1").unwrap();
     assert!(why(&knights, "Nd2").contains("Nbd2 or Nfd2"), "{}", why(&knights, "Nd2"));
@@ -263,8 +315,10 @@ fn errors_say_why() {
 #[test]
 fn san_is_written_and_read() {
     let mut game = Chess::new();
-    let line = ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bg4", "Bf4", "e6", "h3",
-        "Bxf3", "Qxf3", "Bb4", "Be2", "Nd7", "a3", "O-O-O"];
+    let line = [
+        "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bg4", "Bf4", "e6", "h3",
+        "Bxf3", "Qxf3", "Bb4", "Be2", "Nd7", "a3", "O-O-O",
+    ];
     for san in line {
         let mv = game.parse_move(san).unwrap();
         assert_eq!(game.san(mv), san);
@@ -277,7 +331,10 @@ fn san_is_written_and_read() {
     assert_eq!(rooks.san(rooks.parse_move("a1a3").unwrap()), "R1a3");
     let promotion = Chess::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
     let queen = promotion.parse_move("e8=Q").unwrap();
-    assert_eq!((promotion.uci(queen), promotion.san(queen)), ("e7e8q".to_string(), "e8=Q".to_string()));
+    assert_eq!(
+        (promotion.uci(queen), promotion.san(queen)),
+        ("e7e8q".to_string(), "e8=Q".to_string())
+    );
     assert_eq!(promotion.parse_move("e8N").unwrap(), promotion.parse_move("e7e8n").unwrap());
     let check = Chess::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(check.san(check.parse_move("b8=Q").unwrap()), "b8=Q+");
@@ -315,7 +372,9 @@ fn draws_and_mates_end_the_game() {
     assert_eq!(mate.outcome(), Some(Outcome::Loss));
     // Threefold repetition: the start position the third time.
     let mut game = Chess::new();
-    for (round, moves) in [["Nf3", "Nf6", "Ng1", "Ng8"], ["Nf3", "Nf6", "Ng1", "Ng8"]].iter().enumerate() {
+    for (round, moves) in
+        [["Nf3", "Nf6", "Ng1", "Ng8"], ["Nf3", "Nf6", "Ng1", "Ng8"]].iter().enumerate()
+    {
         assert_eq!(game.outcome(), None, "round {round}");
         for text in moves {
             game.play_text(text).unwrap();

@@ -190,7 +190,10 @@ fn check_material(field: &str, builder: &BoardBuilder) -> Result<(), FenError> {
     let error = |why: String| FenError::Placement { field: short(field), why };
     for color in Color::ALL {
         let count = |piece: Piece| {
-            Square::ALL.iter().filter(|&&square| builder.square(square) == Some((piece, color))).count()
+            Square::ALL
+                .iter()
+                .filter(|&&square| builder.square(square) == Some((piece, color)))
+                .count()
         };
         let name = color_name(color);
         match count(Piece::King) {
@@ -232,7 +235,11 @@ fn read_castling(field: &str, builder: &mut BoardBuilder) -> Result<(), FenError
             'Q' => (Color::White, false),
             'k' => (Color::Black, true),
             'q' => (Color::Black, false),
-            _ => return Err(error(format!("`{symbol}` is not a castling right (K, Q, k, q, or `-` for none)"))),
+            _ => {
+                return Err(error(format!(
+                    "`{symbol}` is not a castling right (K, Q, k, q, or `-` for none)"
+                )))
+            }
         };
         let back = Rank::First.relative_to(color);
         let rook_file = if short_side { File::H } else { File::A };
@@ -324,6 +331,9 @@ fn impossible_reason(builder: &BoardBuilder) -> String {
             color_name(!builder.side_to_move),
             color_name(builder.side_to_move)
         ),
-        _ => format!("{} is checked by three or more pieces at once", color_name(builder.side_to_move)),
+        _ => format!(
+            "{} is checked by three or more pieces at once",
+            color_name(builder.side_to_move)
+        ),
     }
 }

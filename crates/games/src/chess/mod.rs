@@ -181,7 +181,7 @@ impl Chess {
     /// of the incremental key [`Game::hash`].
     #[must_use]
     pub fn fresh_hash(&self) -> u64 {
-        Board::from_fen(&self.fen(), false).map_or(0, |board| board.hash())
+        Board::from_fen(&self.fen(), false).map_or(0, |board| perft::table_key(&board))
     }
 
     /// The value of `piece` in centipawns for the material evaluation (king 0).
@@ -217,7 +217,8 @@ impl Chess {
         if self.board.colors(!us).has(mv.to) {
             return self.board.piece_on(mv.to);
         }
-        let en_passant = self.board.en_passant().map(|file| Square::new(file, Rank::Sixth.relative_to(us)));
+        let en_passant =
+            self.board.en_passant().map(|file| Square::new(file, Rank::Sixth.relative_to(us)));
         (self.board.piece_on(mv.from) == Some(Piece::Pawn) && en_passant == Some(mv.to))
             .then_some(Piece::Pawn)
     }
@@ -317,9 +318,10 @@ impl Game for Chess {
     }
 
     /// cozy-chess's Zobrist key, updated incrementally by each move (pieces, side to move,
-    /// castling rights, en passant file); see [`Chess::fresh_hash`].
+    /// castling rights, en passant file), with the en passant file left out when no pawn could
+    /// take ([`perft::table_key`]); see [`Chess::fresh_hash`].
     fn hash(&self) -> Option<u64> {
-        Some(self.board.hash())
+        Some(perft::table_key(&self.board))
     }
 }
 

@@ -228,7 +228,10 @@ fn check_uci(
     }) {
         return Ok(mv);
     }
-    Err(MoveError::Illegal { text: excerpt(text, 60), why: why_illegal(board, from, to, promotion, &legal) })
+    Err(MoveError::Illegal {
+        text: excerpt(text, 60),
+        why: why_illegal(board, from, to, promotion, &legal),
+    })
 }
 
 /// Why no legal move goes from `from` to `to` (with `promotion`).
@@ -244,18 +247,30 @@ fn why_illegal(
         return format!("there is no piece on {from}");
     };
     if board.color_on(from) != Some(us) {
-        return format!("the {} on {from} is {}'s, and {} is to move", piece_name(piece), color_name(!us), color_name(us));
+        return format!(
+            "the {} on {from} is {}'s, and {} is to move",
+            piece_name(piece),
+            color_name(!us),
+            color_name(us)
+        );
     }
-    let reaches = legal.iter().any(|mv| mv.from == from && (mv.to == to || uci(board, *mv)[2..4] == to.to_string()));
+    let reaches = legal
+        .iter()
+        .any(|mv| mv.from == from && (mv.to == to || uci(board, *mv)[2..4] == to.to_string()));
     let last_rank = to.rank() == Rank::Eighth.relative_to(us);
     if reaches && piece == Piece::Pawn && last_rank && promotion.is_none() {
-        return format!("a pawn reaching the last rank must promote: add q, r, b or n ({from}{to}q)");
+        return format!(
+            "a pawn reaching the last rank must promote: add q, r, b or n ({from}{to}q)"
+        );
     }
     if reaches && promotion.is_some() {
         return "only a pawn reaching the last rank promotes".to_string();
     }
-    let targets: Vec<String> =
-        legal.iter().filter(|mv| mv.from == from).map(|mv| uci(board, *mv)[2..].to_string()).collect();
+    let targets: Vec<String> = legal
+        .iter()
+        .filter(|mv| mv.from == from)
+        .map(|mv| uci(board, *mv)[2..].to_string())
+        .collect();
     let mut why = if targets.is_empty() {
         format!("the {} on {from} has no legal move", piece_name(piece))
     } else {
@@ -266,7 +281,7 @@ fn why_illegal(
     if !board.checkers().is_empty() {
         why = format!("{} is in check; {why}", color_name(us));
     } else if board.pinned().has(from) {
-        why.push_str(&format!(" (it is pinned to its king)"));
+        why.push_str(" (it is pinned to its king)");
     }
     why
 }
@@ -302,7 +317,8 @@ fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
                 && san.from_rank.map_or(true, |rank| mv.from.rank() == rank)
         })
         .collect();
-    let exact: Vec<Move> = fits.iter().copied().filter(|mv| mv.promotion == san.promotion).collect();
+    let exact: Vec<Move> =
+        fits.iter().copied().filter(|mv| mv.promotion == san.promotion).collect();
     let illegal = |why: String| MoveError::Illegal { text: excerpt(text, 60), why };
     match exact.as_slice() {
         [mv] => {
@@ -315,7 +331,9 @@ fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
             "a pawn reaching the last rank must promote: add =Q, =R, =B or =N ({}=Q)",
             core
         ))),
-        [] if !fits.is_empty() => Err(illegal("only a pawn reaching the last rank promotes".to_string())),
+        [] if !fits.is_empty() => {
+            Err(illegal("only a pawn reaching the last rank promotes".to_string()))
+        }
         [] => Err(illegal(no_fit(board, &san))),
         several => Err(MoveError::Ambiguous {
             text: excerpt(text, 60),
@@ -396,7 +414,8 @@ fn read_san(core: &str) -> Result<SanText, &'static str> {
     let [head @ .., file @ b'a'..=b'h', rank @ b'1'..=b'8'] = rest else {
         return Err("it does not end with a destination square such as f3");
     };
-    let to = Square::new(File::index(usize::from(file - b'a')), Rank::index(usize::from(rank - b'1')));
+    let to =
+        Square::new(File::index(usize::from(file - b'a')), Rank::index(usize::from(rank - b'1')));
     // Step 3. The piece letter, then the disambiguation and the capture mark.
     let (piece, mut middle) = match head {
         [letter @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'k' | b'q' | b'r' | b'n'), tail @ ..] => {

@@ -202,7 +202,8 @@ impl PerftTable {
         [&bucket.deep, &bucket.recent].into_iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
-            (check ^ data == key && data & 0xff == u64::from(depth) && data != 0).then_some(data >> 8)
+            (check ^ data == key && data & 0xff == u64::from(depth) && data != 0)
+                .then_some(data >> 8)
         })
     }
 
@@ -221,13 +222,33 @@ impl PerftTable {
     }
 }
 
+/// The key of `board` in a [`PerftTable`]: its Zobrist key, without the en passant file when
+/// no pawn stands beside the pawn that just moved two squares (cozy-chess keeps the file after
+/// every double step, which would hide transpositions such as 1.e4 e6 2.d4 / 1.d4 e6 2.e4).
+#[inline]
+#[must_use]
+pub fn table_key(board: &Board) -> u64 {
+    let Some(file) = board.en_passant() else { return board.hash() };
+    let us = board.side_to_move();
+    let double_stepped = Square::new(file, Rank::Fifth.relative_to(us));
+    let beside = double_stepped.bitboard().0;
+    let neighbours = cozy_chess::BitBoard(
+        ((beside << 1) & !0x0101_0101_0101_0101) | ((beside >> 1) & !0x8080_8080_8080_8080),
+    );
+    if (board.colored_pieces(us, Piece::Pawn) & neighbours).is_empty() {
+        board.hash_without_ep()
+    } else {
+        board.hash()
+    }
+}
+
 /// [`perft`] with subtree counts shared through `table` (positions at depth 2 and more).
 #[must_use]
 pub fn perft_hashed(board: &Board, depth: u32, table: &PerftTable) -> u64 {
     if depth <= 1 {
         return perft(board, depth);
     }
-    let key = board.hash();
+    let key = table_key(board);
     if let Some(nodes) = table.probe(key, depth) {
         return nodes;
     }
@@ -291,7 +312,10 @@ impl Perft {
             return Err(PerftError::ZeroThreads);
         }
         if config.threads > Self::MAX_THREADS {
-            return Err(PerftError::TooManyThreads { threads: config.threads, max: Self::MAX_THREADS });
+            return Err(PerftError::TooManyThreads {
+                threads: config.threads,
+                max: Self::MAX_THREADS,
+            });
         }
         let table = match config.hash_mib {
             0 => None,
@@ -334,7 +358,11 @@ impl Perft {
             return nodes;
         }
         let plies = (depth - 3).min(3);
-        let tasks = if self.table.is_some() { split_merged(board, plies) } else { split_paths(board, plies) };
+        let tasks = if self.table.is_some() {
+            split_merged(board, plies)
+        } else {
+            split_paths(board, plies)
+        };
         let remaining = depth - plies;
         let total = tasks.len();
         let mut nodes = 0u64;
@@ -452,7 +480,8 @@ fn split_merged(board: &Board, plies: u32) -> Vec<(Board, u64)> {
     let mut index: HashMap<u64, usize> = HashMap::new();
     walk(board, plies, &mut |leaf| {
         let key = leaf.hash_without_ep()
-            ^ effective_en_passant(leaf).map_or(0, |file| 0x9e37_79b9_7f4a_7c15_u64.rotate_left(file as u32 + 1));
+            ^ effective_en_passant(leaf)
+                .map_or(0, |file| 0x9e37_79b9_7f4a_7c15_u64.rotate_left(file as u32 + 1));
         match index.get(&key) {
             Some(&at) if tasks[at].0.same_position(leaf) => tasks[at].1 += 1,
             Some(_) => tasks.push((leaf.clone(), 1)),
@@ -497,7 +526,9 @@ impl std::fmt::Display for SplitLine {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SplitLineError {
     /// Not 2 or 3 tab-separated fields.
-    #[error("a split line is FEN<TAB>depth<TAB>multiplicity; `{text}` has {count} tab-separated fields")]
+    #[error(
+        "a split line is FEN<TAB>depth<TAB>multiplicity; `{text}` has {count} tab-separated fields"
+    )]
     Fields {
         /// The line (shortened).
         text: String,
