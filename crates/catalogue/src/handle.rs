@@ -538,19 +538,19 @@ impl<G: Entry> GameHandle for Adapter<G> {
         let start = Instant::now();
         let mut lines = Vec::new();
         let moves = legal_moves(&game);
-        let nodes = if depth >= 2 && (divide || moves.len() > 1) {
+        let nodes = if divide && depth >= 2 {
             let mut total = 0;
             for (index, &mv) in moves.iter().enumerate() {
                 let mut child = game.clone();
                 child.play(mv);
-                let nodes = child.perft(depth - 1, options);
+                let nodes = child.perft(depth - 1, options, &mut |_, _| {});
                 total += nodes;
                 lines.push(DivideLine { text: game.move_text(mv), nodes });
                 progress(index + 1, moves.len());
             }
             total
         } else {
-            let nodes = game.perft(depth, options);
+            let nodes = game.perft(depth, options, progress);
             if divide && depth == 1 {
                 lines = moves
                     .iter()

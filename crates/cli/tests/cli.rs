@@ -105,7 +105,7 @@ fn bad_input_exits_2_with_a_message() {
         (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
         (
             &["best", "chess-boxing", "x"],
-            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, tree)",
+            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, tree)",
         ),
         (&["tree", "[[4,7,5],[9,2,6],[3,8,5]"], "at column 25"),
         (&["tree", "[[4,7],[]]"], "empty list"),

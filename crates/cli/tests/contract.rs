@@ -22,7 +22,7 @@ struct Case {
     quick: &'static str,
 }
 
-const CASES: [Case; 5] = [
+const CASES: [Case; 6] = [
     Case {
         game: "tictactoe",
         live: "x...o....",
@@ -43,6 +43,13 @@ const CASES: [Case; 5] = [
         over: "H:b8 W:d8,f8,h8,a7 W",
         malformed: "H:e2 W:b8,d8,f8,h8 H",
         quick: "perfect",
+    },
+    Case {
+        game: "chess",
+        live: "startpos moves e4 e5 Nf3",
+        over: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        malformed: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        quick: "easy",
     },
     Case {
         game: "tree",
@@ -231,7 +238,7 @@ fn the_games_verb_lists_the_catalogue() {
             serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_string()
         })
         .collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "tree", "nim"]);
+    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim"]);
     let (_, out, _) = call(&["games"], b"");
     assert!(out.contains("nim (also one-heap-nim): Nim"), "{out}");
 }

@@ -286,9 +286,28 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     }
 
     /// The number of move paths of `depth` plies from here (perft; the default is the
-    /// generic enumeration, a game may bring a faster one).
-    fn perft(&self, depth: u32, _options: &PerftOptions) -> u64 {
-        generic_perft(&mut self.clone(), depth)
+    /// generic enumeration, a game may bring a faster one); `progress(done, total)` hears
+    /// each piece of work done.
+    fn perft(
+        &self,
+        depth: u32,
+        _options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> u64 {
+        let mut game = self.clone();
+        if depth < 2 || game.outcome().is_some() {
+            return generic_perft(&mut game, depth);
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut total = 0;
+        for (index, &mv) in moves.iter().enumerate() {
+            game.play(mv);
+            total += generic_perft(&mut game, depth - 1);
+            game.undo(mv);
+            progress(index + 1, moves.len());
+        }
+        total
     }
 
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.

@@ -27,6 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod entry;
 pub mod fen;
 pub mod notation;
 pub mod perft;
