@@ -222,3 +222,90 @@ pub fn seeds(args: &SeedsArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let all_match = figures.iter().all(|figure| figure.matches != Some(false));
     Ok(if all_match { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
+
+/// `bench perft`.
+#[derive(Args, Debug)]
+pub struct PerftBenchArgs {
+    /// The deepest depth to count (7 takes seconds with both cores; 8 wants the table).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub max_depth: u32,
+    /// The table of counts in MiB (0: none).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1 << 20))]
+    pub hash: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
+    /// One JSON object per depth.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One depth of the chess tutorial's table, beside our count.
+#[derive(Debug, Serialize)]
+struct PerftRow {
+    depth: u32,
+    published: u64,
+    /// Our count, `None` for a depth not computed.
+    perft: Option<u64>,
+    /// Whether the published figure is our count.
+    matches: Option<bool>,
+    note: Option<&'static str>,
+    time_ms: Option<f64>,
+}
+
+/// Runs `bench perft`: the chess tutorial's table of games after N plies, beside our perft.
+pub fn perft(args: &PerftBenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let chess = context.catalogue.get("chess")?.clone();
+    let options = crate::perft::options(args.hash, args.threads)?;
+    let start = alphabeta_catalogue::PositionInput::new("startpos");
+    let mut all_match = true;
+    if !args.json {
+        writeln!(
+            context.out,
+            "{:>5} {:>22} {:>22} {:>12}  note",
+            "depth", "tutorial", "perft", "time"
+        )?;
+    }
+    for row in alphabeta_games::chess::seed::seed_000_table() {
+        let counted = (row.depth <= args.max_depth)
+            .then(|| chess.perft(&start, row.depth, false, &options, &mut |_, _| {}))
+            .transpose()?;
+        let perft = counted.as_ref().map(|report| report.nodes);
+        let matches = perft.map(|perft| perft == row.published);
+        // A figure that differs is wrong only if the tutorial does not explain it.
+        all_match &= matches != Some(false) || row.note.is_some();
+        let result = PerftRow {
+            depth: row.depth,
+            published: row.published,
+            perft,
+            matches,
+            note: row.note,
+            time_ms: counted.as_ref().map(|report| report.time_ms),
+        };
+        if args.json {
+            writeln!(context.out, "{}", serde_json::to_string(&result)?)?;
+            continue;
+        }
+        let (perft, time) = match &counted {
+            Some(report) => {
+                (thousands(report.nodes), alphabeta_catalogue::duration_text(report.time_ms))
+            }
+            None => ("not computed".to_string(), format!("--max-depth {}", row.depth)),
+        };
+        let note = match (matches, row.note) {
+            (_, Some(note)) => note.to_string(),
+            (Some(true), None) => "exact".to_string(),
+            (Some(false), None) => "DIFFERS".to_string(),
+            (None, None) => String::new(),
+        };
+        writeln!(
+            context.out,
+            "{:>5} {:>22} {:>22} {:>12}  {note}",
+            row.depth,
+            thousands(row.published),
+            perft,
+            time
+        )?;
+    }
+    Ok(if all_match { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}

@@ -68,6 +68,8 @@ enum Command {
 enum BenchWhat {
     /// The tic-tac-toe figures of the tutorials, beside the published ones.
     Seeds(bench::SeedsArgs),
+    /// The chess tutorial's table of games after N plies, beside our perft counts.
+    Perft(bench::PerftBenchArgs),
     /// The Connect Four test sets, beside the reference solver's figures.
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(bench_connect4::BenchArgs),
@@ -106,6 +108,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
+        Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
         Command::Bench { what: BenchWhat::HareWolves(args) } => {
             bench_hare_wolves::run(&args, context)

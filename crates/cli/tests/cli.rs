@@ -217,3 +217,19 @@ fn bench_seeds_matches_every_published_count() {
     let time = find("evaluation time of the first recommended move, minimax");
     assert!(time["measured"].as_str().unwrap().contains("measured on another machine"));
 }
+
+#[test]
+fn bench_perft_prints_the_chess_tutorials_table_beside_our_counts() {
+    let (code, out, err) = run(&["bench", "perft", "--max-depth", "4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[1]["published"], 40);
+    assert_eq!(rows[1]["perft"], 400);
+    assert!(rows[1]["note"].as_str().unwrap().contains("misprint"));
+    assert_eq!(
+        (rows[3]["perft"].as_u64(), rows[3]["matches"].as_bool()),
+        (Some(197_281), Some(true))
+    );
+    assert_eq!(rows[4]["perft"], Value::Null, "depth 5 not computed");
+}
