@@ -293,6 +293,7 @@ fn a_closed_stdout_ends_every_verb_quietly() {
 #[test]
 fn perft_split_and_batch_add_up_to_the_direct_count() {
     for (game, depth, split, direct) in [
+        ("chess", "5", "2", 4_865_609),
         ("tictactoe", "6", "2", 54_720u64),
         ("connect4", "5", "2", 16_807),
         ("hare-wolves", "8", "3", 141_427),
