@@ -88,13 +88,17 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
         let mut completed: Option<(RootBest<G::Move>, bool)> = None;
         let mut aborted = false;
+        let mut completed_depth = 0;
         for depth in 1..=self.max_depth() {
             self.horizon = 0;
             self.root = RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() };
             if self.root(game, depth).is_err() {
                 aborted = true;
+                // The leaves of the unfinished iteration raised the depth reached.
+                self.stats.depth = completed_depth;
                 break;
             }
+            completed_depth = depth;
             self.stats.depth = depth;
             let exact = self.horizon == 0;
             let iteration = crate::observer::Iteration {
