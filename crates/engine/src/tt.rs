@@ -265,11 +265,15 @@ mod tests {
         assert_eq!(table.hashfull(), 15);
         // A table over 1000 entries samples its first 1000 slots only.
         let mut big = TranspositionTable::new(2048 * 16).unwrap();
-        let mut slots = std::collections::HashSet::new();
-        for key in (1..).filter(|&key| big.index(key) < 1000).take(1000) {
-            if slots.insert(big.index(key)) && slots.len() <= 100 {
-                big.store(key, entry);
-            }
+        let sampled: Vec<u64> = {
+            let mut slots = std::collections::HashSet::new();
+            (1..)
+                .filter(|&key| big.index(key) < 1000 && slots.insert(big.index(key)))
+                .take(100)
+                .collect()
+        };
+        for key in sampled {
+            big.store(key, entry);
         }
         assert_eq!(big.hashfull(), 100);
         let outside = (1..).find(|&key| big.index(key) >= 1000).unwrap();
