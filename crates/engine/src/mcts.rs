@@ -158,6 +158,8 @@ struct Run<'a, G: Game, O> {
     line: Vec<G::Move>,
     /// Scratch move list.
     moves: Vec<G::Move>,
+    /// The moves of `path`, for the observer.
+    path_moves: Vec<G::Move>,
     /// A heuristic leaf was solved: proofs rest on heuristic values.
     heuristic_proof: bool,
     max_ply: u32,
@@ -184,6 +186,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             path: Vec::new(),
             line: Vec::new(),
             moves: Vec::new(),
+            path_moves: Vec::new(),
             heuristic_proof: false,
             max_ply: config.limits.depth.unwrap_or(Score::MAX_PLY).min(Score::MAX_PLY),
             unknown,
@@ -271,12 +274,13 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         self.backup(reward);
         self.stats.iterations += 1;
         let root = &self.tree[0];
-        let moves: Vec<G::Move> =
-            self.path[1..].iter().filter_map(|&index| self.tree[index as usize].mv).collect();
+        self.path_moves.clear();
+        let tree = &self.tree;
+        self.path_moves.extend(self.path[1..].iter().filter_map(|&index| tree[index as usize].mv));
         let reward_at_root = if ply % 2 == 0 { reward } else { -reward };
         self.observer.mcts_iteration(&MctsIteration {
             number: self.stats.iterations,
-            path: &moves,
+            path: &self.path_moves,
             reward: reward_at_root,
             lower: root.lower,
             upper: root.upper,

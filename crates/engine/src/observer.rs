@@ -31,9 +31,11 @@ pub struct MctsIteration<'a, Move> {
     /// The reward backed up, for the side to move at the root: +1 win, 0 draw, -1 loss, or
     /// a heuristic value in between.
     pub reward: f64,
-    /// The proven lower bound of the root's value (`-inf` while nothing is proven).
+    /// The proven lower bound of the root's value (the worst score possible, a loss, while
+    /// nothing is proven).
     pub lower: Score,
-    /// The proven upper bound of the root's value (`+inf`... or the best value possible).
+    /// The proven upper bound of the root's value (the best score possible, a win, while
+    /// nothing is proven). The root is solved when both meet.
     pub upper: Score,
     /// Counters so far.
     pub stats: &'a Stats,
