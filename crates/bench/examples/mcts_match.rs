@@ -2,15 +2,24 @@
 //! shallow trap that MCTS falls into and alpha-beta sees.
 //!
 //! ```text
-//! cargo run --release -p alphabeta-bench --example mcts_match -- match GAME MS GAMES
+//! cargo run --release -p alphabeta-bench --example mcts_match -- match GAME MS GAMES [PLAYOUT]
 //! cargo run --release -p alphabeta-bench --example mcts_match -- trap ITERATIONS
+//! cargo run --release -p alphabeta-bench --example mcts_match -- solve
 //! ```
+//!
+//! `iterations A B GAMES`: MCTS with A iterations per move against MCTS with B iterations,
+//! and MCTS with A iterations against a uniformly random player, on Connect Four (exact
+//! counts: both sides are seeded).
+//!
+//! `solve`: what the MCTS-Solver needs to prove small games, beside minimax and negamax
+//! (exact counters; the times are one run's).
 //!
 //! `match`: GAME is `connect4` or `hare_wolves`; each opening is played twice, colours
 //! swapped. Connect Four's openings are two random plies (seeded); hare and wolves' are the
 //! four starting squares of the hare, MCTS playing each side. MCTS: UCT with the solver,
-//! guided playouts; alpha-beta: negamax (table, iterative deepening) with the game's
-//! heuristic. Both get `MS` milliseconds per move, checked by the engine's own clock.
+//! guided playouts (or PLAYOUT: `random`); alpha-beta: negamax (table, iterative deepening) with the game's
+//! heuristic. Both get `MS` milliseconds per move, checked by the engine's own clock, or
+//! with `MS` written `50000n`, 50,000 positions per move (repeatable on a loaded host).
 
 use std::time::Duration;
 
@@ -22,16 +31,49 @@ use alphabeta_games::connect4::Connect4;
 use alphabeta_games::hare_wolves::HareWolves;
 use alphabeta_games::Notation;
 
-fn mcts(ms: u64) -> SearchConfig {
+/// A budget per move: milliseconds, or positions examined.
+#[derive(Clone, Copy, Debug)]
+enum Budget {
+    Millis(u64),
+    Positions(u64),
+}
+
+impl Budget {
+    /// `100` (milliseconds) or `50000n` (positions).
+    fn parse(text: &str) -> Budget {
+        match text.strip_suffix('n') {
+            Some(count) => Budget::Positions(count.parse().unwrap_or(10_000)),
+            None => Budget::Millis(text.parse().unwrap_or(100)),
+        }
+    }
+
+    fn apply(self, config: &mut SearchConfig) {
+        match self {
+            Budget::Millis(ms) => config.limits.time = Some(Duration::from_millis(ms)),
+            Budget::Positions(count) => config.limits.nodes = Some(count),
+        }
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Millis(ms) => write!(f, "{ms} ms"),
+            Budget::Positions(count) => write!(f, "{count} positions"),
+        }
+    }
+}
+
+fn mcts(budget: Budget, playout: Playout) -> SearchConfig {
     let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
-    config.limits.time = Some(Duration::from_millis(ms));
-    config.mcts.playout = Playout::Guided;
+    budget.apply(&mut config);
+    config.mcts.playout = playout;
     config
 }
 
-fn alphabeta(ms: u64) -> SearchConfig {
+fn alphabeta(budget: Budget) -> SearchConfig {
     let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).ordering(MoveOrdering::Game);
-    config.limits.time = Some(Duration::from_millis(ms));
+    budget.apply(&mut config);
     config.tt_bytes = 16 << 20;
     config
 }
@@ -63,13 +105,13 @@ fn summary(tally: Tally) -> String {
 
 /// Plays every opening twice (MCTS first, then second); the results for MCTS, overall and
 /// when it moved first.
-fn play<G: Game>(openings: &[G], ms: u64) -> (Tally, Tally) {
+fn play<G: Game>(openings: &[G], budget: Budget, playout: Playout) -> (Tally, Tally) {
     let mut all = Tally::default();
     let mut moving_first = Tally::default();
     for opening in openings {
         for mcts_first in [true, false] {
-            let mut a = SearchPlayer::new(Searcher::new(mcts(ms)));
-            let mut b = SearchPlayer::new(Searcher::new(alphabeta(ms)));
+            let mut a = SearchPlayer::new(Searcher::new(mcts(budget, playout)));
+            let mut b = SearchPlayer::new(Searcher::new(alphabeta(budget)));
             let outcome = if mcts_first {
                 play_game(opening, &mut a, &mut b, 400)
             } else {
@@ -175,6 +217,97 @@ fn find_trap(iterations: u64) {
     println!("no trap found in {tried} positions");
 }
 
+/// One line: the algorithm's value and counters on `game`.
+fn solve_line<G: Game>(label: &str, config: SearchConfig, game: &G) {
+    let result = Searcher::new(config).search(&mut game.clone());
+    let s = result.stats;
+    println!(
+        "| {label} | {} | {} | {} | {} | {} | {} | {:.1} |",
+        result.score,
+        result.exact,
+        s.nodes,
+        s.iterations,
+        s.playouts,
+        s.tree_nodes,
+        s.elapsed.as_secs_f64() * 1000.0
+    );
+}
+
+fn solve() {
+    println!(
+        "| game, search | value | exact | positions | iterations | playouts | tree nodes | ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let unlimited = || {
+        let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
+        config.mcts.iterations = Some(u64::MAX);
+        config
+    };
+    let games: [(&str, Connect4); 2] = [
+        ("Connect Four 4×4", Connect4::new(4, 4).expect("4x4")),
+        ("Connect Four 5×4", Connect4::new(5, 4).expect("5x4")),
+    ];
+    let tictactoe = alphabeta_games::tictactoe::TicTacToe::new();
+    solve_line(
+        "tic-tac-toe, minimax",
+        SearchConfig::with_algorithm(Algorithm::Minimax),
+        &tictactoe,
+    );
+    solve_line(
+        "tic-tac-toe, negamax",
+        SearchConfig::with_algorithm(Algorithm::Negamax),
+        &tictactoe,
+    );
+    solve_line("tic-tac-toe, MCTS-Solver", unlimited(), &tictactoe);
+    let mut guided = unlimited();
+    guided.mcts.playout = Playout::Guided;
+    solve_line("tic-tac-toe, MCTS-Solver guided", guided.clone(), &tictactoe);
+    for (name, game) in games {
+        solve_line(
+            &format!("{name}, negamax"),
+            SearchConfig::with_algorithm(Algorithm::Negamax),
+            &game,
+        );
+        solve_line(&format!("{name}, MCTS-Solver"), unlimited(), &game);
+        solve_line(&format!("{name}, MCTS-Solver guided"), guided.clone(), &game);
+    }
+}
+
+/// MCTS with a fixed number of iterations per move.
+fn mcts_iterations(iterations: u64, seed: u64) -> SearchPlayer {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
+    config.mcts.iterations = Some(iterations);
+    config.mcts.seed = seed;
+    SearchPlayer::new(Searcher::new(config))
+}
+
+fn iterations(a: u64, b: u64, games: usize) {
+    let openings = connect4_openings(games.div_ceil(2));
+    let mut against_b = Tally::default();
+    let mut against_random = Tally::default();
+    for (index, opening) in openings.iter().enumerate() {
+        for a_first in [true, false] {
+            let seed = index as u64 * 2 + u64::from(a_first);
+            let mut player_a = mcts_iterations(a, seed);
+            let mut player_b = mcts_iterations(b, seed + 1000);
+            let mut random = alphabeta_engine::duel::UniformRandom::new(seed);
+            if a_first {
+                against_b.record(play_game(opening, &mut player_a, &mut player_b, 400));
+                against_random.record(play_game(opening, &mut player_a, &mut random, 400));
+            } else {
+                let flip = |o: Option<Outcome>| o.map(Outcome::flip);
+                against_b.record(flip(play_game(opening, &mut player_b, &mut player_a, 400)));
+                against_random.record(flip(play_game(opening, &mut random, &mut player_a, 400)));
+            }
+        }
+    }
+    println!("connect4, MCTS {a} iterations per move against MCTS {b}: {}", summary(against_b));
+    println!(
+        "connect4, MCTS {a} iterations per move against uniformly random: {}",
+        summary(against_random)
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |index: usize, default: u64| {
@@ -182,15 +315,19 @@ fn main() {
     };
     match args.first().map(String::as_str) {
         Some("trap") => find_trap(arg(1, 1_000)),
+        Some("solve") => solve(),
+        Some("iterations") => iterations(arg(1, 1_000), arg(2, 100), arg(3, 20) as usize),
         Some("match") => {
             let game = args.get(1).map_or("connect4", String::as_str);
-            let ms = arg(2, 100);
+            let budget = Budget::parse(args.get(2).map_or("100", String::as_str));
             let games = arg(3, 20) as usize;
+            let playout: Playout =
+                args.get(4).map_or("guided", String::as_str).parse().unwrap_or(Playout::Guided);
             let (all, first) = match game {
-                "hare_wolves" => play(&hare_wolves_openings(), ms),
-                _ => play(&connect4_openings(games.div_ceil(2)), ms),
+                "hare_wolves" => play(&hare_wolves_openings(), budget, playout),
+                _ => play(&connect4_openings(games.div_ceil(2)), budget, playout),
             };
-            println!("{game}, {ms} ms per move, MCTS against negamax");
+            println!("{game}, {budget} per move, MCTS ({playout} playouts) against negamax");
             println!("MCTS overall:        {}", summary(all));
             let side = if game == "hare_wolves" { "as the hare" } else { "moving first" };
             println!("MCTS {side}: {}", summary(first));
