@@ -307,6 +307,7 @@ impl<G: Entry> Adapter<G> {
             pv: Vec::new(),
             stats: Stats::default(),
             aborted: false,
+            root_moves: Vec::new(),
         };
         let mut report = Report::new(game, text, &result, G::scoring(), level);
         report.words = format!("the game is over: {}", result_of(game).words);
@@ -518,6 +519,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     pv: Vec::new(),
                     stats,
                     aborted: true,
+                    root_moves: Vec::new(),
                 },
             ),
         };

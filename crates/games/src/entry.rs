@@ -368,5 +368,6 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         pv: Vec::new(),
         stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
         aborted: true,
+        root_moves: Vec::new(),
     }
 }

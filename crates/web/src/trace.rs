@@ -227,10 +227,9 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
     let algorithm = match request.algorithm.as_deref().map(str::parse::<Algorithm>).transpose() {
         Ok(None | Some(Algorithm::AlphaBeta)) => Algorithm::AlphaBeta,
         Ok(Some(Algorithm::Minimax)) => Algorithm::Minimax,
-        Ok(Some(Algorithm::Negamax)) => {
+        Ok(Some(Algorithm::Negamax | Algorithm::Mcts)) => {
             return Err(ApiError::BadOption(
-                "the tree explorer traces minimax and alphabeta (negamax deepens iteratively)"
-                    .into(),
+                "the tree explorer traces minimax and alphabeta only".into(),
             ))
         }
         Err(error) => return Err(ApiError::BadOption(error.to_string())),

@@ -56,7 +56,7 @@ async fn games_and_status() {
     assert_eq!(reply["games"][2]["starters"], json!(["x"]));
     assert_eq!(reply["games"][3]["starters"], json!(["MAX"]));
     assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
-    assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
+    assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax", "mcts"]));
     assert_eq!(tictactoe["start"]["position"], ".........");
     assert_eq!(reply["limits"]["max_time_ms"], 5000);
     let status = get(server, "/api/status").await.json();

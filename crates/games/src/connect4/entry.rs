@@ -82,6 +82,7 @@ impl Player<Connect4> for Perfect {
                     pv,
                     stats: solver_stats(analysis.stats.nodes, start.elapsed(), left),
                     aborted: false,
+                    root_moves: Vec::new(),
                 };
             }
         }
@@ -139,6 +140,7 @@ impl Solve<Connect4> for Exact {
             pv,
             stats: solver_stats(nodes, start.elapsed(), left),
             aborted: best_move.is_none(),
+            root_moves: Vec::new(),
         }
     }
 
@@ -162,6 +164,7 @@ impl Solve<Connect4> for Exact {
                         pv: vec![col],
                         stats: Stats::default(),
                         aborted: false,
+                        root_moves: Vec::new(),
                     },
                     None => nothing_found(start.elapsed()),
                 };
@@ -370,6 +373,7 @@ fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
         pv: Vec::new(),
         stats: solver_stats(0, start.elapsed(), 0),
         aborted: false,
+        root_moves: Vec::new(),
     }
 }
 
