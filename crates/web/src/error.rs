@@ -1,5 +1,6 @@
 //! Every failure the API reports, as JSON: `{"error": "...", "kind": "..."}` with a status code.
 
+use alphabeta_catalogue::CatalogueError;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
@@ -132,6 +133,17 @@ impl From<JsonRejection> for ApiError {
             other => {
                 Self::BadRequest(format!("could not read the request body: {}", other.body_text()))
             }
+        }
+    }
+}
+
+impl From<CatalogueError> for ApiError {
+    fn from(error: CatalogueError) -> Self {
+        match error {
+            CatalogueError::UnknownGame(message) => Self::UnknownGame(message),
+            CatalogueError::BadPosition(message) => Self::BadPosition(message),
+            CatalogueError::IllegalMove(message) => Self::IllegalMove(message),
+            CatalogueError::BadOption(message) => Self::BadOption(message),
         }
     }
 }
