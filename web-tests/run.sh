@@ -33,7 +33,9 @@ fi
 
 # 3. The server.
 if [ -z "${SERVER_CMD:-}" ]; then
-  cargo build --quiet --manifest-path "$ROOT/Cargo.toml" -p alphabeta --bin alphabeta
+  # The test profile (optimised, as `cargo test` builds it): the Connect Four solver must
+  # answer within the server's budget, which an unoptimised build does not.
+  cargo build --quiet --manifest-path "$ROOT/Cargo.toml" --profile test -p alphabeta --bin alphabeta
   SERVER_CMD="$ROOT/target/debug/alphabeta serve --port 0"
 fi
 # shellcheck source=serve.sh
