@@ -378,6 +378,7 @@ test('a large tree opens with its root in view and every label inside the canvas
     }).map((text) => text.textContent);
   });
   assert.deepEqual(outside, []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'tree-explorer-large-end.png'), fullPage: true });
   await page.click('#tree-start');
   await page.screenshot({ path: path.join(ARTIFACTS, 'tree-explorer-large.png') });
   // Back to play and here again: the root is in view again.

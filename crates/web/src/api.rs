@@ -363,7 +363,10 @@ pub(crate) async fn analyse(
 ) -> Result<Json<AnalyseReply>, ApiError> {
     let input = body.input();
     let game = checked_game(&state, &body.game, &input)?;
-    let (mut request, settings) = body.request(&state)?;
+    let (mut request, mut settings) = body.request(&state)?;
+    if settings.level.is_none() && settings.algorithm.is_none() {
+        settings.level = Some(game.info().default_level.to_string());
+    }
     // A level's analysis is the solver's whatever the level: still, a level that does not
     // exist is an error, not ignored.
     if let Some(level) = &body.level {

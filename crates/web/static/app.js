@@ -97,7 +97,7 @@ function fillLevels(info) {
   const levels = html('optgroup', { label: `Levels of ${info.title}` });
   for (const level of info.levels) {
     const name = /^\d+$/.test(level.name) ? `level ${level.name}` : level.name;
-    const option = html('option', { value: level.name, title: level.about }, `${name}: ${level.about}`);
+    const option = html('option', { value: level.name, title: level.about }, name);
     if (level.name === info.default_level) option.selected = true;
     levels.append(option);
   }
@@ -106,15 +106,26 @@ function fillLevels(info) {
     searches.append(html('option', { value: SEARCH + algorithm }, algorithm));
   }
   select.replaceChildren(levels, searches);
-  $('#depth-label').hidden = true;
+  showLevel();
+}
+
+/** The chosen level's description, and the depth field for a search of the engine. */
+function showLevel() {
+  const choice = $('#level').value;
+  const search = choice.startsWith(SEARCH);
+  $('#depth-label').hidden = !search;
+  const level = play.info.levels.find((known) => known.name === choice);
+  $('#level-about').textContent = search
+    ? `${choice.slice(SEARCH.length)} to the depth given, the tutorials’ way`
+    : `${level ? level.about : ''}${choice === play.info.default_level ? ' (the default)' : ''}`;
 }
 
 function chooseGame(name) {
   play.info = play.games.find((game) => game.name === name);
   const info = play.info;
-  fillSelect($('#human'), info.sides, info.sides[0]);
+  fillSelect($('#human'), info.sides, info.sides[0], sideName);
   // Only the sides the rules let start.
-  fillSelect($('#first'), info.starters, info.starters[0]);
+  fillSelect($('#first'), info.starters, info.starters[0], sideName);
   $('#first').disabled = info.starters.length < 2;
   fillLevels(info);
   $('#start-from').value = '';
@@ -347,8 +358,8 @@ function statusText() {
     if (!result.winner) return `Game over: ${result.words}.`;
     return `Game over: ${result.words}: ${result.winner === play.human ? 'you win!' : 'the AI wins.'}`;
   }
-  if (humanToMove()) return `Your move (${position.to_move}).`;
-  return `The AI (${position.to_move}) is to move.`;
+  if (humanToMove()) return `Your move (${sideName(position.to_move)}).`;
+  return `The AI (${sideName(position.to_move)}) is to move.`;
 }
 
 /** A number that orders values: faster wins first, slower losses last, unknown last. */
@@ -385,9 +396,24 @@ function valueLabel(entry) {
   return entry.value > 0 ? `+${entry.value}` : `${entry.value}`;
 }
 
+/**
+ * How a game's pieces look, where a plain mark would mislead (presentation only: the board
+ * data is the catalogue's). Connect Four's x and o are stones, not tic-tac-toe marks.
+ */
+const PIECE_STYLES = { connect4: { x: { style: 'disc-x', colour: 'red' }, o: { style: 'disc-o', colour: 'yellow' } } };
+
+/** A side as people see it on the board: "x (red)" in Connect Four, "x" elsewhere. */
+function sideName(side) {
+  const look = (PIECE_STYLES[play.info?.name] || {})[side];
+  return look ? `${side} (${look.colour})` : side;
+}
+
 function drawPiece(group, token, x, y, size) {
   const middle = size / 2;
-  if (token === 'x') {
+  const look = (PIECE_STYLES[play.info?.name] || {})[token];
+  if (look) {
+    group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
+  } else if (token === 'x') {
     const inset = size * 0.24;
     group.append(svg('path', {
       class: 'piece piece-x',
@@ -762,7 +788,7 @@ async function init() {
     newGame();
   });
   $('#level').addEventListener('change', () => {
-    $('#depth-label').hidden = !$('#level').value.startsWith(SEARCH);
+    showLevel();
     play.analysis = null;
     render();
     refreshAnalysis();
