@@ -414,7 +414,7 @@ function drawPiece(group, token, x, y, size) {
   if (look) {
     group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
   } else if (token === 'x') {
-    const inset = size * 0.24;
+    const inset = size * 0.28;
     group.append(svg('path', {
       class: 'piece piece-x',
       d: `M${x + inset} ${y + inset} L${x + size - inset} ${y + size - inset} M${x + size - inset} ${y + inset} L${x + inset} ${y + size - inset}`,
@@ -506,7 +506,7 @@ function renderBoard() {
       'data-square': String(square), 'data-token': token,
     });
     group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6 }));
-    if (numbered) group.append(svg('text', { class: 'cell-number', x: x + 10, y: y + 22 }, String(square)));
+    if (numbered) group.append(svg('text', { class: 'cell-number', x: x + 8, y: y + 20 }, String(square)));
     drawPiece(group, token, x, y, SIZE);
     if (targets.has(square)) group.append(svg('circle', { class: 'target-dot', cx: x + SIZE / 2, cy: y + SIZE / 2, r: 14 }));
     if (labelled && (legal.has(square) || entry.from === square)) {

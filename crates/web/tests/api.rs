@@ -576,24 +576,32 @@ async fn a_client_that_disconnects_cancels_its_search() {
         ..limits()
     };
     let server = start(limits).await;
-    let slow =
-        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 600_000});
-    let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
-    let bytes = common::request_bytes(
-        "POST",
-        "/api/best",
-        Some("application/json"),
-        slow.to_string().as_bytes(),
-    );
-    stream.write_all(&bytes).await.unwrap();
-    let searches =
-        wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
-    assert_eq!(searches["running"], 1);
-    drop(stream);
-    // The ten-minute search stops as soon as the server sees the connection close.
-    let searches =
-        wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
-    assert_eq!(searches, json!({"running": 0, "completed": 0, "cancelled": 1, "rejected": 0}));
+    // A custom search and a level's player: both watch the stop flag.
+    let methods = [json!({"algorithm": "alphabeta"}), json!({"level": "deep"})];
+    for (cancelled, method) in methods.iter().enumerate() {
+        let mut slow = json!({"game": "endless", "position": "0", "time_ms": 600_000});
+        slow.as_object_mut().unwrap().extend(method.as_object().unwrap().clone());
+        let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
+        let bytes = common::request_bytes(
+            "POST",
+            "/api/best",
+            Some("application/json"),
+            slow.to_string().as_bytes(),
+        );
+        stream.write_all(&bytes).await.unwrap();
+        let searches =
+            wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
+        assert_eq!(searches["running"], 1);
+        drop(stream);
+        // The ten-minute search stops as soon as the server sees the connection close.
+        let searches =
+            wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
+        assert_eq!(
+            searches,
+            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0}),
+            "{method}"
+        );
+    }
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);

@@ -8,7 +8,7 @@ mod common;
 use std::net::SocketAddr;
 
 use alphabeta_web::ServerLimits;
-use common::{post, start};
+use common::{post, send, start};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -215,6 +215,49 @@ proptest! {
                 _ => checked(server, "/api/solve", &with(&base, &json!({"time_ms": 100}))).await,
             };
         });
+    }
+}
+
+/// A body of any bytes, or JSON of the wrong shape.
+fn body() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..300),
+        ".{0,200}".prop_map(String::into_bytes),
+        "\\{\"[a-z_]{1,12}\": ?(\"[^\"]{0,20}\"|[0-9-]{1,25}|null|true|\\[\\]),? ?\\}"
+            .prop_map(String::into_bytes),
+    ]
+}
+
+const ROUTES: [&str; 7] = [
+    "/api/start",
+    "/api/position",
+    "/api/play",
+    "/api/best",
+    "/api/analyse",
+    "/api/solve",
+    "/api/tree",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bodies_get_short_json_errors(bytes in body(), route in 0..ROUTES.len()) {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let reply = runtime.block_on(async {
+            let server = start(ServerLimits::default()).await;
+            send(server, "POST", ROUTES[route], Some("application/json"), &bytes).await
+        });
+        prop_assert!(matches!(reply.status, 200 | 400), "{}: {}", reply.status, reply.body);
+        let json = reply.json();
+        if reply.status == 400 {
+            let error = json["error"].as_str().unwrap_or_default();
+            prop_assert!(!error.is_empty() && error.chars().count() <= 400, "{}", error);
+        }
     }
 }
 
