@@ -417,10 +417,17 @@ async fn solve_gives_the_exact_value() {
     assert_eq!(reply["winner"], "wolves");
     assert_eq!(reply["plies"], 44);
     assert_eq!(reply["exact"], true);
-    let request = json!({"game": "connect4", "position": "112233", "weak": true});
+    // An End-Easy test-set position (x to move wins: score 1). Weak: the winner only.
+    let position = "7422341735647741166133573473242566";
+    let request = json!({"game": "connect4", "position": position, "weak": true});
     let reply = post(server, "/api/solve", &request).await.json();
-    assert_eq!((reply["move"].as_str(), reply["outcome"].as_str()), (Some("4"), Some("win")));
+    assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
+    assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
     assert_eq!(reply["settings"]["level"], "solve-weak");
+    let request = json!({"game": "connect4", "position": position});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
     let bad = json!({"game": "tictactoe", "position": "........", "weak": "yes"});
