@@ -62,6 +62,7 @@ const play = {
   hint: null,        // the recommended move's text
   analysis: null,    // the /api/analyse answer for the current position
   selected: null,    // the square of a piece picked up (games whose pieces move)
+  limits: null,      // the server's limits (/api/games)
 };
 
 const SEARCH = 'search:';
@@ -233,7 +234,8 @@ async function aiMove() {
   play.busy = true;
   const side = play.position.to_move;
   const status = $('#status');
-  status.textContent = `The AI (${side}) is thinking…`;
+  const budget = play.limits ? ` (at most ${milliseconds(play.limits.default_time_ms)})` : '';
+  status.textContent = `The AI (${sideName(side)}) is thinking${budget}…`;
   status.dataset.thinking = 'true';
   let reply;
   try {
@@ -819,6 +821,7 @@ async function init() {
   try {
     const reply = await api('/api/games');
     // The play tab shows the games drawn on a grid; trees have the explorer.
+    play.limits = reply.limits;
     play.games = reply.games.filter((game) => game.start && game.start.board.kind === 'grid');
   } catch (error) {
     say(`Cannot reach the server: ${error.message}`);
