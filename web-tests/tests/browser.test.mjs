@@ -401,3 +401,26 @@ test('phone width: nothing overflows, for every game', async () => {
   }
   await page.close();
 });
+
+test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: 'easy' });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  // The pieces are drawn as glyphs; e2 is row 7 (from the top), file e.
+  assert.equal(await page.$$eval('#board .chess-piece', (pieces) => pieces.length), 32);
+  const e2 = 6 * 8 + 4;
+  const e4 = 4 * 8 + 4;
+  await page.click(`#board [data-square="${e2}"]`);
+  await page.waitForSelector('#board .square.selected');
+  const targets = await page.$$eval('#board .square.target', (squares) => squares.map((square) => Number(square.dataset.square)));
+  assert.deepEqual(targets.sort((a, b) => a - b), [e4, 5 * 8 + 4]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess-picked-up.png') });
+  await clickAndSettle(page, e4);
+  const moves = await moveList(page);
+  assert.equal(moves.length, 2);
+  assert.match(moves[0], /^White: e2e4 \(you\)$/);
+  assert.match(moves[1], /^Black: [a-h][1-8][a-h][1-8] \(AI\)$/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess.png') });
+  await page.close();
+});

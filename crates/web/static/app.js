@@ -335,8 +335,9 @@ function clickSquare(square) {
   if (play.busy || !humanToMove()) return say("Wait: it is the AI's turn.");
   const moves = position.moves;
   if (play.selected !== null) {
-    const move = moves.find((m) => m.from === play.selected && m.squares.includes(square));
-    if (move) return humanMove(move.move);
+    const matching = moves.filter((m) => m.from === play.selected && m.squares.includes(square));
+    if (matching.length > 1) return choosePromotion(matching);
+    if (matching.length === 1) return humanMove(matching[0].move);
   }
   if (moves.some((m) => m.from === square)) {
     play.selected = play.selected === square ? null : square;
@@ -351,6 +352,16 @@ function clickSquare(square) {
   } else {
     say(cells[square] ? 'That square is taken.' : 'No legal move there.');
   }
+}
+
+/** Several moves between the same squares: a promotion; ask for the piece. */
+function choosePromotion(matching) {
+  const names = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+  const offered = matching.map((m) => m.move.slice(-1)).filter((letter) => names[letter]);
+  const answer = (window.prompt(`Promote to: ${offered.map((l) => `${l} (${names[l]})`).join(', ')}`, 'q') || '').trim().toLowerCase();
+  const move = matching.find((m) => m.move.slice(-1) === answer[0]);
+  if (!move) return say('No promotion chosen: pick the pawn up again.');
+  return humanMove(move.move);
 }
 
 function statusText() {
@@ -410,8 +421,19 @@ function sideName(side) {
   return look ? `${side} (${look.colour})` : side;
 }
 
+/** Chess pieces as text glyphs (the solid set, filled white or black). */
+const CHESS_GLYPHS = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
+
 function drawPiece(group, token, x, y, size) {
   const middle = size / 2;
+  const chess = /^([wb])([KQRBNP])$/.exec(token || '');
+  if (play.info?.name === 'chess' && chess) {
+    group.append(svg('text', {
+      class: `piece chess-piece chess-${chess[1] === 'w' ? 'white' : 'black'}`,
+      x: x + middle, y: y + middle,
+    }, CHESS_GLYPHS[chess[2]]));
+    return;
+  }
   const look = (PIECE_STYLES[play.info?.name] || {})[token];
   if (look) {
     group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
