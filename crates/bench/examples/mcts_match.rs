@@ -212,6 +212,21 @@ fn find_trap(iterations: u64) {
             ab.stats.nodes
         );
         println!("(after {tried} random positions)");
+        for more in [iterations * 10, iterations * 100] {
+            let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
+            config.mcts.iterations = Some(more);
+            let result = Searcher::new(config).search(&mut position);
+            let Some(mv) = result.best_move else { continue };
+            let mut after = position;
+            after.play(mv);
+            let refuted = Searcher::new(exact.clone().depth(4)).search(&mut after).score.is_win();
+            let trapped = result.root_moves.iter().filter(|m| m.upper.is_loss()).count();
+            println!(
+                "MCTS with {more} iterations plays column {} ({}), {trapped} moves proven lost",
+                position.move_text(mv),
+                if refuted { "still lost in 4 plies" } else { "not refuted in 4 plies" }
+            );
+        }
         return;
     }
     println!("no trap found in {tried} positions");

@@ -123,9 +123,11 @@ pub struct MctsConfig {
     pub seed: u64,
     /// At most this many iterations (one playout each).
     pub iterations: Option<u64>,
-    /// The heuristic scale of rewards (see above), 100 by default.
+    /// The heuristic scale of rewards (see above), 100 by default; a scale that is not a
+    /// positive number keeps only the heuristic's sign.
     pub eval_scale: f64,
-    /// The search stops (as by a budget) before the tree would hold more nodes than this.
+    /// The search stops (as by a budget) before the tree would hold more nodes than this
+    /// (4,194,304 by default; at most `u32::MAX`).
     pub max_tree_nodes: usize,
 }
 
