@@ -80,15 +80,8 @@ fn alphabeta(budget: Budget) -> SearchConfig {
 
 /// The score with a 95% interval (normal approximation) and the Elo difference.
 fn summary(tally: Tally) -> String {
-    let n = tally.games() as f64;
-    let score = (tally.wins as f64 + tally.draws as f64 / 2.0) / n;
-    let per_game: f64 = [(1.0, tally.wins), (0.5, tally.draws), (0.0, tally.losses)]
-        .iter()
-        .map(|&(value, count)| count as f64 * (value - score) * (value - score))
-        .sum::<f64>()
-        / n;
-    let margin = 1.96 * (per_game / n).sqrt();
-    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    let (score, margin) = (tally.score(), tally.margin95());
+    let elo = |s: f64| Tally::elo(s.clamp(1e-3, 1.0 - 1e-3)).unwrap_or(0.0);
     format!(
         "{}+ {}= {}- ({} unfinished), score {:.1}% ± {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
         tally.wins,
@@ -212,6 +205,21 @@ fn find_trap(iterations: u64) {
             ab.stats.nodes
         );
         println!("(after {tried} random positions)");
+        for more in [iterations * 10, iterations * 100] {
+            let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
+            config.mcts.iterations = Some(more);
+            let result = Searcher::new(config).search(&mut position);
+            let Some(mv) = result.best_move else { continue };
+            let mut after = position;
+            after.play(mv);
+            let refuted = Searcher::new(exact.clone().depth(4)).search(&mut after).score.is_win();
+            let trapped = result.root_moves.iter().filter(|m| m.upper.is_loss()).count();
+            println!(
+                "MCTS with {more} iterations plays column {} ({}), {trapped} moves proven lost",
+                position.move_text(mv),
+                if refuted { "still lost in 4 plies" } else { "not refuted in 4 plies" }
+            );
+        }
         return;
     }
     println!("no trap found in {tried} positions");

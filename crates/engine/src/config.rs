@@ -123,16 +123,67 @@ pub struct MctsConfig {
     pub seed: u64,
     /// At most this many iterations (one playout each).
     pub iterations: Option<u64>,
-    /// The heuristic scale of rewards (see above), 100 by default.
+    /// The heuristic scale of rewards (see above), 100 by default; a scale that is not a
+    /// positive number keeps only the heuristic's sign.
     pub eval_scale: f64,
-    /// The search stops (as by a budget) before the tree would hold more nodes than this.
+    /// The search stops (as by a budget) before the tree would hold more nodes than this
+    /// (4,194,304 by default; at most `u32::MAX`).
     pub max_tree_nodes: usize,
 }
 
 impl MctsConfig {
     /// Iterations run when no budget (iterations, nodes or time) is given.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// Checks the numbers a front end may take from a user.
+    ///
+    /// # Errors
+    /// [`InvalidMctsOption`] for an exploration constant that is not a finite number `>= 0`,
+    /// an epsilon outside `[0, 1]`, a heuristic scale that is not a finite number `> 0`, or a
+    /// tree-size limit of 0. (The search never panics on such values, but its results mean
+    /// little.)
+    pub fn validate(&self) -> Result<(), InvalidMctsOption> {
+        let invalid = |option, value: f64, expected| {
+            Err(InvalidMctsOption { option, value: value.to_string(), expected })
+        };
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return invalid("exploration", self.exploration, "a finite number >= 0");
+        }
+        if !(0.0..=1.0).contains(&self.epsilon) {
+            return invalid("epsilon", self.epsilon, "a number from 0 to 1");
+        }
+        if !(self.eval_scale.is_finite() && self.eval_scale > 0.0) {
+            return invalid("eval scale", self.eval_scale, "a finite number > 0");
+        }
+        if self.max_tree_nodes == 0 {
+            return invalid("tree size", 0.0, "at least 1 node");
+        }
+        Ok(())
+    }
 }
+
+/// An MCTS option out of its range (see [`MctsConfig::validate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidMctsOption {
+    /// Which option.
+    pub option: &'static str,
+    /// The value given, as text.
+    pub value: String,
+    /// What is accepted.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for InvalidMctsOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "MCTS {} {} is out of range (expected {})",
+            self.option, self.value, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InvalidMctsOption {}
 
 impl Default for MctsConfig {
     fn default() -> Self {
@@ -392,5 +443,22 @@ mod tests {
         assert_eq!("uct".parse::<Algorithm>(), Ok(Algorithm::Mcts));
         assert_eq!(Algorithm::NAMES, ["minimax", "alphabeta", "negamax", "mcts"]);
         assert_eq!("evaluate".parse::<Playout>(), Ok(Playout::Guided));
+    }
+
+    #[test]
+    fn mcts_options_are_checked() {
+        assert_eq!(MctsConfig::default().validate(), Ok(()));
+        let bad = MctsConfig { exploration: f64::NAN, ..MctsConfig::default() };
+        let error = bad.validate().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "MCTS exploration NaN is out of range (expected a finite number >= 0)"
+        );
+        assert!(MctsConfig { epsilon: 1.5, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { eval_scale: 0.0, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { max_tree_nodes: 0, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { exploration: 0.0, epsilon: 1.0, ..MctsConfig::default() }
+            .validate()
+            .is_ok());
     }
 }

@@ -121,6 +121,40 @@ impl Tally {
         self.wins as f64 / self.games().max(1) as f64
     }
 
+    /// The score per finished game: wins count 1, draws 1/2 (0 when none finished).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let finished = self.wins + self.draws + self.losses;
+        if finished == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / finished as f64
+    }
+
+    /// The half-width of the score's 95% confidence interval (normal approximation over the
+    /// finished games' results, 1.96 standard errors).
+    #[must_use]
+    pub fn margin95(&self) -> f64 {
+        let finished = (self.wins + self.draws + self.losses) as f64;
+        if finished == 0.0 {
+            return 0.0;
+        }
+        let score = self.score();
+        let variance = [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)]
+            .iter()
+            .map(|&(value, count)| count as f64 * (value - score) * (value - score))
+            .sum::<f64>()
+            / finished;
+        1.96 * (variance / finished).sqrt()
+    }
+
+    /// The Elo difference a score means, `-400 log10(1/score - 1)`; `None` at 0% or 100%
+    /// (unbounded) or without finished games.
+    #[must_use]
+    pub fn elo(score: f64) -> Option<f64> {
+        (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    }
+
     /// Adds the outcome of one game for the player (`None`: unfinished).
     pub fn record(&mut self, outcome: Option<Outcome>) {
         match outcome {
@@ -176,4 +210,74 @@ pub fn tally<G: Game>(
         tally.record(outcome);
     }
     tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim with one heap: take 1 or 2, whoever takes the last stone wins.
+    #[derive(Clone, Debug)]
+    struct Nim(u32);
+
+    impl Game for Nim {
+        type Move = u32;
+        fn legal_moves(&self, moves: &mut Vec<u32>) {
+            moves.extend((1..=2).filter(|&take| take <= self.0));
+        }
+        fn play(&mut self, take: u32) {
+            self.0 -= take;
+        }
+        fn undo(&mut self, take: u32) {
+            self.0 += take;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 == 0).then_some(Outcome::Loss)
+        }
+    }
+
+    #[test]
+    fn outcomes_are_for_the_player_whichever_side_it_takes() {
+        // Taking one stone at a time from 4: the second player takes the last one.
+        let first = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 3, true, 100);
+        assert_eq!(first, Tally { losses: 3, ..Tally::default() });
+        let second = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 3, false, 100);
+        assert_eq!(second, Tally { wins: 3, ..Tally::default() });
+        assert_eq!(second.win_rate(), 1.0);
+        // Three plies are not enough to finish.
+        let short = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 2, true, 3);
+        assert_eq!(short, Tally { unfinished: 2, ..Tally::default() });
+    }
+
+    #[test]
+    fn scores_intervals_and_elo() {
+        let tally = Tally { wins: 6, draws: 2, losses: 2, unfinished: 1 };
+        assert_eq!(tally.games(), 11);
+        assert!((tally.score() - 0.7).abs() < 1e-12);
+        // Results 1 (6), 0.5 (2), 0 (2) around 0.7: variance 0.16, standard error 0.1265.
+        assert!((tally.margin95() - 1.96 * (0.16f64 / 10.0).sqrt()).abs() < 1e-12);
+        assert!((Tally::elo(0.75).unwrap() - 190.848).abs() < 1e-3);
+        assert_eq!(Tally::elo(0.5), Some(0.0));
+        assert_eq!(Tally::elo(1.0), None);
+        assert_eq!(Tally::default().score(), 0.0);
+        assert_eq!(Tally::default().margin95(), 0.0);
+    }
+
+    #[test]
+    fn a_search_player_never_loses_a_won_nim() {
+        // 6 is lost for the side to move: the search, moving second, wins every game.
+        let searcher = Searcher::new(crate::SearchConfig::default());
+        let mut player = SearchPlayer::new(searcher);
+        let result = tally(&Nim(6), &mut player, &mut UniformRandom::new(3), 50, false, 100);
+        assert_eq!(result, Tally { wins: 50, ..Tally::default() });
+        // A random tie-break is reseeded every move, from its own seed: a run repeats.
+        let random = || {
+            let config = crate::SearchConfig::default().tie_break(TieBreak::Random(9));
+            SearchPlayer::new(Searcher::new(config))
+        };
+        let a = tally(&Nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
+        let b = tally(&Nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
+        assert_eq!(a, b);
+        assert_eq!(a.wins, 20);
+    }
 }

@@ -358,7 +358,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         if self.config.ordering == MoveOrdering::Game {
             game.order_moves(&mut self.moves);
         }
-        if self.tree.len() + self.moves.len() > self.config.mcts.max_tree_nodes {
+        // Node indices are u32.
+        let max_nodes = self.config.mcts.max_tree_nodes.min(u32::MAX as usize);
+        if self.tree.len() + self.moves.len() > max_nodes {
             return Err(Aborted);
         }
         self.expand(node);
@@ -379,8 +381,14 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         reward
     }
 
+    /// `tanh(value / eval_scale)`; only the sign when the scale is not a positive number.
     fn heuristic_reward(&self, value: i32) -> f64 {
-        (f64::from(value) / self.config.mcts.eval_scale).tanh()
+        let scale = self.config.mcts.eval_scale;
+        if scale > 0.0 && scale.is_finite() {
+            (f64::from(value) / scale).tanh()
+        } else {
+            f64::from(value.signum())
+        }
     }
 
     /// Creates the children of `node` from `self.moves`.

@@ -396,3 +396,32 @@ fn game_ordering_changes_only_the_order_of_first_visits() {
     // The root's moves are reported in search order: the centre first.
     assert_eq!(result.root_moves[0].mv, 4);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Options out of range (which `MctsConfig::validate` rejects) never make it panic.
+    #[test]
+    fn nonsense_options_do_not_panic(
+        text in arbitrary_tree(),
+        exploration in prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), 0.0..10.0f64],
+        epsilon in prop_oneof![Just(f64::NAN), Just(2.0), Just(-0.5), 0.0..1.0f64],
+        eval_scale in prop_oneof![Just(0.0), Just(f64::NAN), Just(-3.0), 1.0..100.0f64],
+        max_tree_nodes in 0usize..50,
+        iterations in 0u64..200,
+    ) {
+        let tree: Tree = text.parse().unwrap();
+        let mut config = mcts(Scoring::Depth, iterations);
+        config.mcts.exploration = exploration;
+        config.mcts.epsilon = epsilon;
+        config.mcts.eval_scale = eval_scale;
+        config.mcts.max_tree_nodes = max_tree_nodes;
+        config.mcts.playout = Playout::Guided;
+        let result = run(&config, &tree);
+        prop_assert!(result.stats.iterations <= iterations);
+        let valid = config.mcts.validate().is_ok();
+        prop_assert_eq!(valid, exploration >= 0.0 && exploration.is_finite()
+            && (0.0..=1.0).contains(&epsilon) && eval_scale > 0.0 && eval_scale.is_finite()
+            && max_tree_nodes > 0);
+    }
+}
