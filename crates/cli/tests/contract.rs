@@ -133,10 +133,8 @@ fn check_report(report: &Value, over: bool, context: &str) {
         assert!(kinds.contains(&kind(value)), "{context}: '{field}' is {value}");
     }
     for key in object.keys() {
-        assert!(
-            FIELDS.iter().any(|(field, _)| field == key),
-            "{context}: unexpected field '{key}'"
-        );
+        let known = FIELDS.iter().any(|(field, _)| field == key) || key == "mcts";
+        assert!(known, "{context}: unexpected field '{key}'");
     }
     assert_eq!(report["move"].is_null(), over, "{context}: move null exactly when over: {report}");
     if let Some(value) = report["value"].as_i64() {
@@ -180,6 +178,14 @@ fn every_verb_answers_every_game_with_the_contract() {
                     }
                 }
             }
+            // Monte Carlo tree search answers with the same contract, and its own counters.
+            let args =
+                ["best", case.game, position, "--algo", "mcts", "--iterations", "300", "--json"];
+            let (code, out, err) = call(&args, b"");
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let report = json_line(&out, &format!("{args:?}"));
+            check_report(&report, over, &format!("{args:?}"));
+            assert_eq!(report["mcts"].is_object(), !over, "{args:?}: {report}");
             // The text forms too.
             let (code, out, err) = call(&["best", case.game, position, "--level", case.quick], b"");
             assert_eq!(code, 0, "{err}");
