@@ -454,7 +454,8 @@ fn read_san(core: &str) -> Result<SanText, &'static str> {
     Ok(SanText { piece, from_file, from_rank, capture, to, promotion })
 }
 
-/// The board with rank and file coordinates; White's pieces in capitals, `.` for empty.
+/// The board with rank and file coordinates, rank 8 on top; White's pieces in capitals,
+/// `.` for empty. The side to move is not drawn ([`crate::Notation::side_name`]).
 #[must_use]
 pub fn drawing(board: &Board) -> String {
     let mut text = String::with_capacity(200);
@@ -476,9 +477,5 @@ pub fn drawing(board: &Board) -> String {
     }
     text.push_str("  +-----------------+\n");
     text.push_str("    a b c d e f g h\n");
-    text.push_str(&format!("{} to move", color_name(board.side_to_move())));
-    if !board.checkers().is_empty() {
-        text.push_str(", in check");
-    }
     text
 }
