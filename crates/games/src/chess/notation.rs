@@ -375,7 +375,14 @@ fn castle(board: &Board, text: &str, long: bool) -> Result<Move, MoveError> {
     } else if !board.checkers().is_empty() {
         format!("{} is in check", color_name(us))
     } else {
-        "the squares between king and rook are occupied, or the king would pass through or land on an attacked square".to_string()
+        let back = Rank::First.relative_to(us);
+        let files: &[File] = if long { &[File::B, File::C, File::D] } else { &[File::F, File::G] };
+        let between: Vec<Square> = files.iter().map(|&file| Square::new(file, back)).collect();
+        let names: Vec<String> = between.iter().map(Square::to_string).collect();
+        match between.iter().find(|&&square| board.piece_on(square).is_some()) {
+            Some(square) => format!("{} must be empty, and {square} is not", names.join(", ")),
+            None => "the king would pass through or land on an attacked square".to_string(),
+        }
     };
     Err(MoveError::Illegal { text: excerpt(text, 60), why })
 }
