@@ -8,7 +8,7 @@
 //!   --threads T       the runner on T threads
 //!   --divide          the count below each move
 //!   --split D         print the split lines D plies down (FEN<TAB>depth<TAB>multiplicity)
-//!   --lines FILE      count each split line of FILE (`-` for stdin) and print count×multiplicity
+//!   --lines FILE      count each split line of FILE (`-` for stdin): the line, a tab, its count
 //!   --progress        progress lines on stderr
 //! ```
 //! Prints `depth N nodes COUNT time SECONDS s MNPS Mnps` (and the seed 000 figure for the start).
@@ -86,7 +86,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         for line in reader.lines() {
             let line: SplitLine = line?.parse()?;
-            writeln!(std::io::stdout().lock(), "{}", line.weighted_count(&runner))?;
+            let count = runner.count(&line.board, line.depth, &mut |_| {});
+            writeln!(std::io::stdout().lock(), "{line}\t{count}")?;
         }
         return Ok(());
     }

@@ -307,6 +307,13 @@ fn errors_say_why() {
     assert!(why(&knights, "Nd2").contains("Nbd2 or Nfd2"), "{}", why(&knights, "Nd2"));
     let pinned = Chess::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     assert!(why(&pinned, "e2f4").contains("pinned"), "{}", why(&pinned, "e2f4"));
+    assert!(
+        why(&start, "O-O").contains("f1, g1 must be empty, and f1 is not"),
+        "{}",
+        why(&start, "O-O")
+    );
+    let attacked = Chess::from_fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1").unwrap();
+    assert!(why(&attacked, "O-O").contains("attacked square"), "{}", why(&attacked, "O-O"));
     let long = "x".repeat(500);
     assert!(why(&start, &long).len() < 300, "long input is shortened");
     assert!(error(&long).len() < 300);

@@ -375,7 +375,14 @@ fn castle(board: &Board, text: &str, long: bool) -> Result<Move, MoveError> {
     } else if !board.checkers().is_empty() {
         format!("{} is in check", color_name(us))
     } else {
-        "the squares between king and rook are occupied, or the king would pass through or land on an attacked square".to_string()
+        let back = Rank::First.relative_to(us);
+        let files: &[File] = if long { &[File::B, File::C, File::D] } else { &[File::F, File::G] };
+        let between: Vec<Square> = files.iter().map(|&file| Square::new(file, back)).collect();
+        let names: Vec<String> = between.iter().map(Square::to_string).collect();
+        match between.iter().find(|&&square| board.piece_on(square).is_some()) {
+            Some(square) => format!("{} must be empty, and {square} is not", names.join(", ")),
+            None => "the king would pass through or land on an attacked square".to_string(),
+        }
     };
     Err(MoveError::Illegal { text: excerpt(text, 60), why })
 }
@@ -454,7 +461,8 @@ fn read_san(core: &str) -> Result<SanText, &'static str> {
     Ok(SanText { piece, from_file, from_rank, capture, to, promotion })
 }
 
-/// The board with rank and file coordinates; White's pieces in capitals, `.` for empty.
+/// The board with rank and file coordinates, rank 8 on top; White's pieces in capitals,
+/// `.` for empty. The side to move is not drawn ([`crate::Notation::side_name`]).
 #[must_use]
 pub fn drawing(board: &Board) -> String {
     let mut text = String::with_capacity(200);
@@ -476,9 +484,5 @@ pub fn drawing(board: &Board) -> String {
     }
     text.push_str("  +-----------------+\n");
     text.push_str("    a b c d e f g h\n");
-    text.push_str(&format!("{} to move", color_name(board.side_to_move())));
-    if !board.checkers().is_empty() {
-        text.push_str(", in check");
-    }
     text
 }

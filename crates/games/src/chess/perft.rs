@@ -303,6 +303,9 @@ impl Perft {
     /// The most threads allowed.
     pub const MAX_THREADS: usize = 256;
 
+    /// Enough pieces of work for the threads to end together and progress to be smooth.
+    pub const PIECES: u64 = 2_000;
+
     /// A runner for `config` (allocates the table).
     ///
     /// # Errors
@@ -346,9 +349,10 @@ impl Perft {
 
     /// The perft count of `board` at `depth`, equal to [`perft`].
     ///
-    /// The work is cut into the positions a few plies down (1 ply at depth 4, 2 at depth 5,
-    /// 3 from depth 6; none below depth 4), shared by the threads; with a table, transpositions
-    /// among them are merged and counted once ([`split`]). `progress` hears each piece done,
+    /// The work is cut into the positions a few plies down (up to 3, and at least 3 plies
+    /// above the leaves; none below depth 4), going deeper only while there are fewer than
+    /// [`Perft::PIECES`] pieces; the threads share them; with a table, transpositions among
+    /// them are merged and counted once ([`split`]). `progress` hears each piece done,
     /// on the caller's thread.
     pub fn count(&self, board: &Board, depth: u32, progress: &mut dyn FnMut(&Progress)) -> u64 {
         let start = Instant::now();
@@ -357,7 +361,10 @@ impl Perft {
             progress(&Progress { done: 1, total: 1, nodes, elapsed: start.elapsed() });
             return nodes;
         }
-        let plies = (depth - 3).min(3);
+        let mut plies = 1;
+        while plies < (depth - 3).min(3) && perft(board, plies) < Self::PIECES {
+            plies += 1;
+        }
         let tasks = if self.table.is_some() {
             split_merged(board, plies)
         } else {
