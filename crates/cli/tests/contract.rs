@@ -7,10 +7,10 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use alphabeta_catalogue::example::Nim;
-use alphabeta_catalogue::Catalogue;
-use alphabeta_cli::{run, Context};
 use serde_json::Value;
+
+mod common;
+use common::call;
 
 /// One game's sample positions.
 struct Case {
@@ -93,33 +93,6 @@ fn kind(value: &Value) -> &'static str {
         Value::Array(_) => "array",
         Value::Object(_) => "object",
     }
-}
-
-fn catalogue() -> Catalogue {
-    Catalogue::standard().with::<Nim>()
-}
-
-/// Runs the program in-process over the catalogue with Nim: (exit code, stdout, stderr).
-fn call(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let catalogue = catalogue();
-    let mut input = stdin;
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut context = Context {
-        catalogue: &catalogue,
-        input: &mut input,
-        out: &mut out,
-        err: &mut err,
-        interactive: false,
-        echo: true,
-    };
-    let code = run(std::iter::once("alphabeta").chain(args.iter().copied()), &mut context);
-    let code = format!("{code:?}");
-    let code: u8 = code
-        .trim_start_matches("ExitCode(unix_exit_status(")
-        .trim_end_matches("))")
-        .parse()
-        .unwrap_or(255);
-    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
 }
 
 /// Checks one JSON report of `case` on a position that is `over` or not.
