@@ -561,13 +561,26 @@ impl Connect4 {
         has_four((self.current ^ self.mask) | (self.board ^ self.mask), shape.height())
     }
 
-    /// The number of useful winning cells the side to move would have after playing `bit`
-    /// (the move-ordering score): winning cells, less those directly above one of the
-    /// opponent's `theirs` (the opponent takes that one first, or it blocks ours).
+    /// What playing `bit` does, for the move ordering and a static check: the number of
+    /// useful winning cells the side to move then has (winning cells, less those directly
+    /// above one of the opponent's `theirs`: the opponent takes that one first, or it blocks
+    /// ours), and whether the opponent is then lost at once (every reply loses to our next
+    /// stone: two playable winning cells, or only replies under one). The move must not
+    /// lose at once.
     #[inline(always)]
-    pub(crate) fn useful_threats_after_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> u32 {
-        let empty = self.board ^ (self.mask | bit);
-        (completions(self.current | bit, shape.height()) & empty & !(theirs << 1)).count_ones()
+    pub(crate) fn after_move_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> (u32, bool) {
+        let mask = self.mask | bit;
+        let wins = completions(self.current | bit, shape.height()) & (self.board ^ mask);
+        let useful = (wins & !(theirs << 1)).count_ones();
+        let playable = (mask + self.bottom) & self.board;
+        let forced = playable & wins;
+        let lost = if forced & forced.wrapping_sub(1) != 0 {
+            true
+        } else {
+            let replies = if forced != 0 { forced } else { playable };
+            playable != 0 && replies & !(wins >> 1) == 0
+        };
+        (useful, lost)
     }
 
     /// The opponent's winning cells (empty cells that complete its four).

@@ -348,9 +348,11 @@ fn options_do_not_change_values() {
     let mut reference = solver();
     let expected: Vec<i32> =
         texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
-    for (symmetry, table_move, history, etc) in
-        [(false, false, false, false), (true, false, true, false), (false, true, false, true)]
-    {
+    for (symmetry, table_move, history, etc, static_bounds) in [
+        (false, false, false, false, false),
+        (true, false, true, false, true),
+        (false, true, false, true, false),
+    ] {
         let config = SolverConfig {
             table_bytes: 1 << 20,
             threads: 1,
@@ -358,6 +360,7 @@ fn options_do_not_change_values() {
             table_move,
             history,
             etc,
+            static_bounds,
             book: false,
             ..SolverConfig::default()
         };
