@@ -74,7 +74,7 @@ pub fn play<'py>(
 
 /// The AI's move in `text` with the search (or level) of the options: the contract's report.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level))]
+#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib))]
 #[allow(clippy::too_many_arguments)]
 pub fn best<'py>(
     py: Python<'py>,
@@ -89,8 +89,10 @@ pub fn best<'py>(
     cut: String,
     tie_break: String,
     level: Option<String>,
+    table_mib: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options { algorithm, depth, time, nodes, scoring, order, cut, tie_break, level };
+    let options =
+        Options { algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
     let request = options.request(&stop)?;
@@ -101,19 +103,23 @@ pub fn best<'py>(
 
 /// The exact value of `text` from the game's solver, within the budgets: a report.
 #[pyfunction]
-#[pyo3(signature = (game, text, time=None, nodes=None))]
+#[pyo3(signature = (game, text, time, nodes, table_mib))]
 pub fn solve<'py>(
     py: Python<'py>,
     game: &str,
     text: &str,
     time: Option<f64>,
     nodes: Option<i64>,
+    table_mib: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options { time, nodes, ..Options::default() };
+    let options = Options { time, nodes, table_mib, ..Options::default() };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let solve =
-        SolveOptions { limits: options.limits(&stop)?, resources: Default::default(), ..Default::default() };
+    let solve = SolveOptions {
+        limits: options.limits(&stop)?,
+        resources: options.resources()?,
+        ..Default::default()
+    };
     let position = input(text, None);
     let report = detached(py, &stop, || game.solve(&position, &solve))?.map_err(value_error)?;
     serialised(py, &report)
@@ -122,7 +128,7 @@ pub fn solve<'py>(
 /// Every legal move of `text` with its value: exact from the game's solver when `algorithm`
 /// is `None`, else from the engine's search with the options. The contract's analysis.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order))]
+#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, table_mib))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse<'py>(
     py: Python<'py>,
@@ -134,6 +140,7 @@ pub fn analyse<'py>(
     nodes: Option<i64>,
     scoring: String,
     order: String,
+    table_mib: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = Options {
         algorithm: algorithm.clone().unwrap_or_else(|| "negamax".into()),
@@ -145,6 +152,7 @@ pub fn analyse<'py>(
         cut: "standard".into(),
         tie_break: "first".into(),
         level: None,
+        table_mib,
     };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));

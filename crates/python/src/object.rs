@@ -25,7 +25,6 @@ use std::sync::Arc;
 
 use alphabeta_catalogue::{count, outcome_name, round_ms};
 use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher};
-use alphabeta_games::entry::{solve_config, SolveOptions};
 use alphabeta_games::Notation;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -494,31 +493,21 @@ fn report<'py>(
     Ok(dict)
 }
 
-/// The options' searcher, or the default exact solve (negamax, depth-aware) when
-/// `algorithm` is `None`.
-fn searcher(options: Option<&Options>, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Scoring, String)> {
-    let config = match options {
-        Some(options) => {
-            let mut config = options.config()?;
-            config.limits = options.limits(stop)?;
-            config
-        }
-        None => {
-            let mut limits = alphabeta_engine::Limits::default();
-            limits.stop = Some(stop.clone());
-            solve_config(&SolveOptions { limits, ..SolveOptions::default() })
-        }
-    };
+/// The options' searcher, its scoring and its name.
+fn searcher(options: &Options, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Scoring, String)> {
+    let mut config = options.config()?;
+    config.limits = options.limits(stop)?;
     let scoring = config.scoring;
     let level = config.algorithm.name().to_string();
-    let searcher = Searcher::try_new(config).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let searcher =
+        Searcher::try_new(config).map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok((searcher, scoring, level))
 }
 
 /// Searches the Python game `game` with the Rust engine: the contract's fields as a dict,
 /// moves and the principal variation as the game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break))]
+#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_object<'py>(
     game: &Bound<'py, PyAny>,
@@ -530,11 +519,22 @@ pub fn search_object<'py>(
     order: String,
     cut: String,
     tie_break: String,
+    table_mib: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options =
-        Options { algorithm, depth, time, nodes, scoring, order, cut, tie_break, level: None };
+    let options = Options {
+        algorithm,
+        depth,
+        time,
+        nodes,
+        scoring,
+        order,
+        cut,
+        tie_break,
+        level: None,
+        table_mib,
+    };
     let stop = Arc::new(AtomicBool::new(false));
-    let (mut searcher, scoring, level) = searcher(Some(&options), &stop)?;
+    let (mut searcher, scoring, level) = searcher(&options, &stop)?;
     let protocol = Protocol::new(game, stop)?;
     let result = searcher.search(&mut protocol.game());
     if let Some(error) = protocol.take_error() {
@@ -551,7 +551,7 @@ pub fn search_object<'py>(
 /// when a budget left it unknown), in the game's order: a dict move → value. With
 /// `algorithm=None`, each move is solved exactly (negamax, depth-aware scores).
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order))]
+#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, table_mib))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_object<'py>(
     game: &Bound<'py, PyAny>,
@@ -561,20 +561,24 @@ pub fn analyse_object<'py>(
     nodes: Option<i64>,
     scoring: String,
     order: String,
+    table_mib: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = algorithm.map(|algorithm| Options {
-        algorithm,
+    // The exact default: negamax with depth-aware scores, as the catalogue's solvers.
+    let exact = algorithm.is_none();
+    let options = Options {
+        algorithm: algorithm.unwrap_or_else(|| "negamax".into()),
         depth,
         time,
         nodes,
-        scoring,
+        scoring: if exact { "depth".into() } else { scoring },
         order,
         cut: "standard".into(),
         tie_break: "first".into(),
         level: None,
-    });
+        table_mib,
+    };
     let stop = Arc::new(AtomicBool::new(false));
-    let (mut searcher, scoring, _) = searcher(options.as_ref(), &stop)?;
+    let (mut searcher, scoring, _) = searcher(&options, &stop)?;
     let protocol = Protocol::new(game, stop)?;
     let results = searcher.analyse(&mut protocol.game());
     if let Some(error) = protocol.take_error() {

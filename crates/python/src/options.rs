@@ -39,6 +39,16 @@ pub struct Options {
     pub tie_break: String,
     /// A level of the game instead of a search.
     pub level: Option<String>,
+    /// Transposition table size in MiB (`None`: the catalogue's default, 64 MiB).
+    pub table_mib: Option<i64>,
+}
+
+/// The machine's memory in bytes, when it can be read.
+fn memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// `text` parsed as option `option`.
@@ -85,6 +95,28 @@ impl Options {
         Ok(Limits { depth, nodes, time, stop: Some(stop.clone()) })
     }
 
+    /// Memory: the table size, checked against the machine's memory.
+    ///
+    /// # Errors
+    /// A size under 1 MiB or over the machine's memory.
+    pub fn resources(&self) -> PyResult<Resources> {
+        let mut resources = Resources::default();
+        if let Some(mib) = self.table_mib {
+            let memory = memory_bytes().unwrap_or(u64::MAX);
+            let fits = u64::try_from(mib).ok().and_then(|mib| mib.checked_mul(1 << 20)).filter(|&bytes| bytes <= memory);
+            match fits.and_then(|bytes| usize::try_from(bytes).ok()) {
+                Some(bytes) if mib >= 1 => resources.table_bytes = bytes,
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "table_mib: {mib} MiB is out of range: give at least 1 and at most this machine's memory ({} MiB)",
+                        memory >> 20
+                    )))
+                }
+            }
+        }
+        Ok(resources)
+    }
+
     /// The engine configuration (its limits are set by the caller).
     ///
     /// # Errors
@@ -95,7 +127,7 @@ impl Options {
             .ordering(named::<MoveOrdering>("order", &self.order)?)
             .cut(named::<CutRule>("cut", &self.cut)?)
             .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
-        config.tt_bytes = Resources::default().table_bytes;
+        config.tt_bytes = self.resources()?.table_bytes;
         Ok(config)
     }
 
@@ -111,6 +143,6 @@ impl Options {
             Some(level) => Method::Level(Some(level.clone())),
             None => Method::Search(config),
         };
-        Ok(Request { method, limits, resources: Resources::default() })
+        Ok(Request { method, limits, resources: self.resources()? })
     }
 }

@@ -344,6 +344,7 @@ def search(
     cut: str = "standard",
     tie_break: str = "first",
     level: Optional[str] = None,
+    table_mib: Optional[int] = None,
 ) -> SearchResult:
     """Searches ``game`` (a built-in :class:`Game`, or any object with the game protocol) and
     returns the best move with what the search found.
@@ -361,29 +362,40 @@ def search(
     - ``tie_break``: ``"first"``, ``"last"``, ``"random"`` or ``"random:SEED"``.
     - ``level``: a built-in game's named level instead of the search options
       (``alphabeta.games()`` lists them).
+    - ``table_mib``: the transposition table's size in MiB (negamax; 64 when ``None``, as
+      the ``alphabeta`` command). A small search runs faster with a small table: each
+      page of the table the search touches costs a page fault the first time.
 
     Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). Bad options
     raise ``ValueError`` naming the option and the accepted values.
     """
     if _is_native(game):
         report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
-                              order, cut, tie_break, level)
+                              order, cut, tie_break, level, table_mib)
     else:
         if level is not None:
             raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
         report = _native.search_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       cut, tie_break)
+                                       cut, tie_break, table_mib)
     return SearchResult(report)
 
 
-def solve(game: Any, time: Optional[float] = None, nodes: Optional[int] = None) -> SearchResult:
+def solve(
+    game: Any,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    table_mib: Optional[int] = None,
+) -> SearchResult:
     """The exact value of ``game`` and a principal variation: the game's own solver for a
     built-in game, negamax with the table and depth-aware scores for a Python game.
-    ``time`` (seconds) and ``nodes`` are budgets: a solve they cut short is not exact."""
+    ``time`` (seconds) and ``nodes`` are budgets: a solve they cut short is not exact;
+    ``table_mib`` sizes the table."""
     if _is_native(game):
-        return SearchResult(_native.solve(game.name, game.text, time, nodes))
-    return SearchResult(_native.search_object(game, "negamax", None, time, nodes, "depth",
-                                              "natural", "standard", "first"))
+        return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib))
+    report = _native.search_object(game, "negamax", None, time, nodes, "depth", "natural",
+                                   "standard", "first", table_mib)
+    report["level"] = "solve"
+    return SearchResult(report)
 
 
 def analyse(
@@ -394,6 +406,7 @@ def analyse(
     nodes: Optional[int] = None,
     scoring: str = "depth",
     order: str = "natural",
+    table_mib: Optional[int] = None,
 ) -> Dict[Hashable, Optional[int]]:
     """Every legal move of ``game`` with its value for the side to move, in the game's
     order: a dict move -> value (``None`` when a budget left it unknown). Exact by default
@@ -401,9 +414,10 @@ def analyse(
     :func:`search`. An empty dict when the game is over."""
     if _is_native(game):
         analysis = _native.analyse(game.name, game.text, algorithm, depth, time, nodes,
-                                   scoring, order)
+                                   scoring, order, table_mib)
         return {move["move"]: move["value"] for move in analysis["moves"]}
-    return _native.analyse_object(game, algorithm, depth, time, nodes, scoring, order)
+    return _native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
+                                  table_mib)
 
 
 def tree(tree: Any, algorithm: str = "alphabeta", cut: str = "standard") -> TreeResult:
