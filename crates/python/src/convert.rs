@@ -46,7 +46,10 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyA
 ///
 /// # Errors
 /// A value serde cannot turn into JSON (none of the catalogue's).
-pub fn serialised<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+pub fn serialised<'py>(
+    py: Python<'py>,
+    value: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyAny>> {
     let json = serde_json::to_value(value)
         .map_err(|error| PyRuntimeError::new_err(format!("internal error: {error}")))?;
     to_python(py, &json)

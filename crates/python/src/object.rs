@@ -81,19 +81,13 @@ fn optional<'py>(object: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Boun
     match object.getattr(name) {
         Ok(method) if method.is_none() => Ok(None),
         Ok(method) if method.is_callable() => Ok(Some(method)),
-        Ok(_) => Err(PyTypeError::new_err(format!(
-            "{}.{name} is not a method",
-            type_name(object)
-        ))),
+        Ok(_) => Err(PyTypeError::new_err(format!("{}.{name} is not a method", type_name(object)))),
         Err(_) => Ok(None),
     }
 }
 
 fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object
-        .get_type()
-        .name()
-        .map_or_else(|_| "the object".to_string(), |name| format!("'{name}'"))
+    object.get_type().name().map_or_else(|_| "the object".to_string(), |name| format!("'{name}'"))
 }
 
 /// At most 60 characters of `repr(value)`.
@@ -183,7 +177,7 @@ impl<'py> Protocol<'py> {
             ))
         })?;
         if let Some(handle) = known {
-            return handle.extract::<u32>().map_err(Into::into);
+            return handle.extract::<u32>();
         }
         let mut moves = self.moves.borrow_mut();
         let handle = u32::try_from(moves.len())
@@ -247,7 +241,8 @@ impl<'py> Protocol<'py> {
 
     fn evaluation(&self, method: &Bound<'py, PyAny>) -> PyResult<i32> {
         let value = method.call0()?;
-        let number = if value.is_instance_of::<PyInt>() { value.extract::<i64>().ok() } else { None };
+        let number =
+            if value.is_instance_of::<PyInt>() { value.extract::<i64>().ok() } else { None };
         let Some(number) = number else {
             return Err(PyTypeError::new_err(format!(
                 "evaluate() must return an int (higher is better for the side to move), not {}",
@@ -295,7 +290,7 @@ impl<'py> Protocol<'py> {
             PyTypeError::new_err(format!("key() must return a hashable value, not {}", shown(&key)))
         })?;
         if let Some(number) = known {
-            return number.extract::<u64>().map_err(Into::into);
+            return number.extract::<u64>();
         }
         let number = INTERNED_KEYS + self.keys.len() as u64;
         self.keys.set_item(&key, number)?;
@@ -459,7 +454,9 @@ fn report<'py>(
     let words = match (outcome, &winner, plies) {
         (_, _, _) if !known => "not known: the budget ran out before a move was searched".into(),
         (Some(Outcome::Draw), _, _) => "draw".to_string(),
-        (_, Some(side), Some(plies)) => format!("{side} wins in {}", count(u64::from(plies), "ply", "plies")),
+        (_, Some(side), Some(plies)) => {
+            format!("{side} wins in {}", count(u64::from(plies), "ply", "plies"))
+        }
         (_, Some(side), None) => format!("{side} wins"),
         _ => format!(
             "{:+} for the side to move (heuristic{})",
@@ -586,7 +583,8 @@ pub fn analyse_object<'py>(
     }
     let values = PyDict::new(game.py());
     for (mv, result) in &results {
-        let known = !result.aborted && result.score > -Score::INFINITY && result.score < Score::INFINITY;
+        let known =
+            !result.aborted && result.score > -Score::INFINITY && result.score < Score::INFINITY;
         let value = known.then(|| protocol.game().value(result.score, scoring));
         values.set_item(protocol.object_of(*mv), value)?;
     }

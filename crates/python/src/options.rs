@@ -53,8 +53,7 @@ fn memory_bytes() -> Option<u64> {
 
 /// `text` parsed as option `option`.
 fn named<T: FromStr<Err = UnknownOption>>(option: &str, text: &str) -> PyResult<T> {
-    text.parse()
-        .map_err(|error: UnknownOption| PyValueError::new_err(format!("{option}: {error}")))
+    text.parse().map_err(|error: UnknownOption| PyValueError::new_err(format!("{option}: {error}")))
 }
 
 impl Options {
@@ -66,11 +65,9 @@ impl Options {
         let depth = match self.depth {
             None => None,
             Some(depth) if (1..=MAX_DEPTH).contains(&depth) => u32::try_from(depth).ok(),
-            Some(depth) => {
-                return Err(PyValueError::new_err(format!(
-                    "depth: {depth} plies is out of range: give 1 to {MAX_DEPTH}, or None for no limit"
-                )))
-            }
+            Some(depth) => return Err(PyValueError::new_err(format!(
+                "depth: {depth} plies is out of range: give 1 to {MAX_DEPTH}, or None for no limit"
+            ))),
         };
         let time = match self.time {
             None => None,
@@ -103,7 +100,10 @@ impl Options {
         let mut resources = Resources::default();
         if let Some(mib) = self.table_mib {
             let memory = memory_bytes().unwrap_or(u64::MAX);
-            let fits = u64::try_from(mib).ok().and_then(|mib| mib.checked_mul(1 << 20)).filter(|&bytes| bytes <= memory);
+            let fits = u64::try_from(mib)
+                .ok()
+                .and_then(|mib| mib.checked_mul(1 << 20))
+                .filter(|&bytes| bytes <= memory);
             match fits.and_then(|bytes| usize::try_from(bytes).ok()) {
                 Some(bytes) if mib >= 1 => resources.table_bytes = bytes,
                 _ => {
@@ -122,11 +122,12 @@ impl Options {
     /// # Errors
     /// An option name that is not one of the accepted ones.
     pub fn config(&self) -> PyResult<SearchConfig> {
-        let mut config = SearchConfig::with_algorithm(named::<Algorithm>("algorithm", &self.algorithm)?)
-            .scoring(named::<Scoring>("scoring", &self.scoring)?)
-            .ordering(named::<MoveOrdering>("order", &self.order)?)
-            .cut(named::<CutRule>("cut", &self.cut)?)
-            .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
+        let mut config =
+            SearchConfig::with_algorithm(named::<Algorithm>("algorithm", &self.algorithm)?)
+                .scoring(named::<Scoring>("scoring", &self.scoring)?)
+                .ordering(named::<MoveOrdering>("order", &self.order)?)
+                .cut(named::<CutRule>("cut", &self.cut)?)
+                .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
         config.tt_bytes = self.resources()?.table_bytes;
         Ok(config)
     }

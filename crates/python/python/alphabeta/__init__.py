@@ -23,12 +23,13 @@ server print: ``move``, ``value``, ``outcome``, ``plies``, ``winner``, ``exact``
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Dict, Hashable, Iterable, List, Optional, Protocol, Tuple, Union
 
 from . import _native
 
 __all__ = [
     "Game",
+    "GameProtocol",
     "TicTacToe",
     "Connect4",
     "HareWolves",
@@ -43,6 +44,40 @@ __all__ = [
 ]
 
 __version__: str = _native.__version__
+
+
+class GameProtocol(Protocol):
+    """What a Python game needs for the Rust engine to search it (a typing protocol: no
+    need to inherit from it). ``evaluate()``, ``order_moves(moves)`` and ``key()`` are
+    optional:
+
+    - ``evaluate() -> int``: a heuristic value for the side to move (higher is better,
+      within +-100,000), used at the depth limit and on positions with no move;
+    - ``order_moves(moves) -> list``: the same moves, best first (``order="game"``);
+    - ``key() -> Hashable``: equal keys for equal positions with the same side to move
+      (negamax's transposition table). Ints are used as they are, other values are
+      numbered; return the same kind of key for every position.
+    """
+
+    def legal_moves(self) -> Iterable[Hashable]:
+        """The moves of the side to move (hashable values), in the game's natural order."""
+        ...
+
+    def play(self, move: Any) -> Any:
+        """Plays a move that ``legal_moves()`` returned (the engine never plays another)."""
+        ...
+
+    def undo(self, move: Any) -> Any:
+        """Takes back ``move``, the last move played."""
+        ...
+
+    def outcome(self) -> Optional[str]:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the side to move when the game is over,
+        else ``None``."""
+        ...
+
+
+AnyGame = Union["Game", GameProtocol]
 
 
 def games() -> List[Dict[str, Any]]:
@@ -101,12 +136,12 @@ class Game:
     @property
     def text(self) -> str:
         """The position in the game's notation (``Game(name, text)`` reads it back)."""
-        return self._view["position"]
+        return str(self._view["position"])
 
     @property
     def to_move(self) -> str:
         """The side to move (``"x"``, ``"o"``, ``"hare"``, ``"wolves"``, ...)."""
-        return self._view["to_move"]
+        return str(self._view["to_move"])
 
     @property
     def result(self) -> Optional[str]:
@@ -123,7 +158,7 @@ class Game:
     @property
     def board(self) -> Dict[str, Any]:
         """The board as data: ``{"kind": "grid", "rows", "cols", "cells", ...}`` or a tree."""
-        return self._view["board"]
+        return dict(self._view["board"])
 
     @property
     def moves(self) -> List[str]:
@@ -188,7 +223,7 @@ class Game:
         return hash((self._name, self.text, self.to_move))
 
     def __str__(self) -> str:
-        return self._view["drawing"]
+        return str(self._view["drawing"])
 
     def __repr__(self) -> str:
         if type(self) is Game:
@@ -329,12 +364,8 @@ class TreeResult:
         )
 
 
-def _is_native(game: Any) -> bool:
-    return isinstance(game, Game)
-
-
 def search(
-    game: Any,
+    game: AnyGame,
     algorithm: str = "negamax",
     depth: Optional[int] = None,
     time: Optional[float] = None,
@@ -369,7 +400,7 @@ def search(
     Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). Bad options
     raise ``ValueError`` naming the option and the accepted values.
     """
-    if _is_native(game):
+    if isinstance(game, Game):
         report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
                               order, cut, tie_break, level, table_mib)
     else:
@@ -381,7 +412,7 @@ def search(
 
 
 def solve(
-    game: Any,
+    game: AnyGame,
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     table_mib: Optional[int] = None,
@@ -390,7 +421,7 @@ def solve(
     built-in game, negamax with the table and depth-aware scores for a Python game.
     ``time`` (seconds) and ``nodes`` are budgets: a solve they cut short is not exact;
     ``table_mib`` sizes the table."""
-    if _is_native(game):
+    if isinstance(game, Game):
         return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib))
     report = _native.search_object(game, "negamax", None, time, nodes, "depth", "natural",
                                    "standard", "first", table_mib)
@@ -399,7 +430,7 @@ def solve(
 
 
 def analyse(
-    game: Any,
+    game: AnyGame,
     algorithm: Optional[str] = None,
     depth: Optional[int] = None,
     time: Optional[float] = None,
@@ -412,12 +443,15 @@ def analyse(
     order: a dict move -> value (``None`` when a budget left it unknown). Exact by default
     (the game's solver); with ``algorithm``, each move is searched with the options of
     :func:`search`. An empty dict when the game is over."""
-    if _is_native(game):
+    if isinstance(game, Game):
         analysis = _native.analyse(game.name, game.text, algorithm, depth, time, nodes,
                                    scoring, order, table_mib)
-        return {move["move"]: move["value"] for move in analysis["moves"]}
-    return _native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
-                                  table_mib)
+        values: Dict[Hashable, Optional[int]] = {}
+        for move in analysis["moves"]:
+            values[move["move"]] = move["value"]
+        return values
+    return dict(_native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
+                                       table_mib))
 
 
 def tree(tree: Any, algorithm: str = "alphabeta", cut: str = "standard") -> TreeResult:
