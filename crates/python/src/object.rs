@@ -20,6 +20,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -28,7 +29,7 @@ use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher};
 use alphabeta_games::Notation;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::options::Options;
 
@@ -38,6 +39,28 @@ const SIGNAL_EVERY: u32 = 1024;
 
 /// Interned non-integer keys are numbered from here, away from small integer keys.
 const INTERNED_KEYS: u64 = 0xA5A5_0000_0000_0000;
+
+/// Hashes object addresses (already unique; a multiply spreads them), for the identity map.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8 | u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, address: usize) {
+        self.0 = (address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type AddressMap = HashMap<usize, u32, BuildHasherDefault<AddressHasher>>;
 
 /// The user's object and what the wrapper learnt about it.
 pub struct Protocol<'py> {
@@ -53,9 +76,11 @@ pub struct Protocol<'py> {
     words: [Bound<'py, PyString>; 3],
     /// Every distinct move seen, by handle.
     moves: RefCell<Vec<Bound<'py, PyAny>>>,
+    /// The argument tuple `(move,)` of each handle, made once for play and undo.
+    arguments: RefCell<Vec<Bound<'py, PyTuple>>>,
     /// Handles by object identity (the objects are kept alive in `moves`, so an address
     /// here always means that object).
-    by_identity: RefCell<HashMap<usize, u32>>,
+    by_identity: RefCell<AddressMap>,
     /// Handles by value (hash and equality), for equal moves that are new objects.
     by_value: Bound<'py, PyDict>,
     /// Numbers of keys that are not integers.
@@ -120,7 +145,8 @@ impl<'py> Protocol<'py> {
                 PyString::intern(py, "draw"),
             ],
             moves: RefCell::new(Vec::new()),
-            by_identity: RefCell::new(HashMap::new()),
+            arguments: RefCell::new(Vec::new()),
+            by_identity: RefCell::new(AddressMap::default()),
             by_value: PyDict::new(py),
             keys: PyDict::new(py),
             error: RefCell::new(None),
@@ -182,6 +208,7 @@ impl<'py> Protocol<'py> {
         let mut moves = self.moves.borrow_mut();
         let handle = u32::try_from(moves.len())
             .map_err(|_| PyValueError::new_err("more than 4 billion distinct moves"))?;
+        self.arguments.borrow_mut().push(PyTuple::new(self.py, [mv])?);
         moves.push(mv.clone());
         self.by_value.set_item(mv, handle)?;
         self.by_identity.borrow_mut().insert(address, handle);
@@ -191,6 +218,11 @@ impl<'py> Protocol<'py> {
     /// The Python object of a handle.
     fn object_of(&self, handle: u32) -> Bound<'py, PyAny> {
         self.moves.borrow()[handle as usize].clone()
+    }
+
+    /// The argument tuple `(move,)` of a handle.
+    fn arguments_of(&self, handle: u32) -> Bound<'py, PyTuple> {
+        self.arguments.borrow()[handle as usize].clone()
     }
 
     /// The handles of the moves `list` holds (a list, or any iterable).
@@ -311,20 +343,21 @@ impl Game for PyGame<'_, '_> {
         if protocol.failed() {
             return;
         }
-        let listed = protocol.legal_moves.call0().and_then(|list| {
-            let mut handles = Vec::new();
-            protocol.handles(&list, "legal_moves", &mut handles).map(|()| handles)
-        });
-        match listed {
-            Ok(handles) => moves.extend(handles),
-            Err(error) => protocol.fail(error),
+        let start = moves.len();
+        let listed = protocol
+            .legal_moves
+            .call0()
+            .and_then(|list| protocol.handles(&list, "legal_moves", moves));
+        if let Err(error) = listed {
+            moves.truncate(start);
+            protocol.fail(error);
         }
     }
 
     fn play(&mut self, mv: u32) {
         let protocol = self.0;
         if !protocol.failed() {
-            if let Err(error) = protocol.play.call1((protocol.object_of(mv),)) {
+            if let Err(error) = protocol.play.call1(protocol.arguments_of(mv)) {
                 protocol.fail(error);
             }
         }
@@ -333,7 +366,7 @@ impl Game for PyGame<'_, '_> {
     fn undo(&mut self, mv: u32) {
         let protocol = self.0;
         if !protocol.failed() {
-            if let Err(error) = protocol.undo.call1((protocol.object_of(mv),)) {
+            if let Err(error) = protocol.undo.call1(protocol.arguments_of(mv)) {
                 protocol.fail(error);
             }
         }

@@ -65,9 +65,11 @@ impl Options {
         let depth = match self.depth {
             None => None,
             Some(depth) if (1..=MAX_DEPTH).contains(&depth) => u32::try_from(depth).ok(),
-            Some(depth) => return Err(PyValueError::new_err(format!(
+            Some(depth) => {
+                return Err(PyValueError::new_err(format!(
                 "depth: {depth} plies is out of range: give 1 to {MAX_DEPTH}, or None for no limit"
-            ))),
+            )))
+            }
         };
         let time = match self.time {
             None => None,
