@@ -14,6 +14,9 @@ venv="target/python-test-venv"
 echo "== fresh virtual environment ($("$python" --version 2>&1))"
 rm -rf "$venv"
 "$python" -m venv "$venv"
+# As `source "$venv/bin/activate"` would: the build backend runs the venv's `maturin`.
+export VIRTUAL_ENV="$PWD/$venv"
+export PATH="$VIRTUAL_ENV/bin:$PATH"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "maturin>=1.9,<2" pytest
 echo "== pip install ./crates/python"
@@ -21,4 +24,4 @@ echo "== pip install ./crates/python"
 echo "== pytest crates/python/tests"
 # Run from the tests' directory so that the installed package, not the source tree, is imported.
 cd crates/python/tests
-"../../../$venv/bin/python" -m pytest -q "$@"
+"$VIRTUAL_ENV/bin/python" -m pytest -q "$@"
