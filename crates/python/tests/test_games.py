@@ -136,3 +136,13 @@ def test_sides_and_starters():
     with pytest.raises(ValueError):
         alphabeta.Game("tictactoe", to_move="x")
     assert alphabeta.TicTacToe("xo.......", to_move="x").to_move == "x"
+
+
+def test_positions_travel_to_other_processes():
+    from concurrent.futures import ProcessPoolExecutor
+
+    positions = [alphabeta.TicTacToe("xx.oo...."), alphabeta.Connect4("44444455"), alphabeta.TicTacToe()]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(alphabeta.solve, positions))
+    assert [result.move for result in results] == [alphabeta.solve(p).move for p in positions]
+    assert results[0].outcome == "win" and results[2].outcome == "draw"

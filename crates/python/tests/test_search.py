@@ -110,7 +110,7 @@ def test_a_finished_game_has_no_move():
 
 def test_solve_every_game():
     assert alphabeta.solve(alphabeta.TicTacToe()).outcome == "draw"
-    four = alphabeta.solve(alphabeta.Connect4("4444443"))
+    four = alphabeta.solve(alphabeta.Connect4("44444455"))
     assert four.exact and four.outcome in ("win", "loss", "draw") and four.move is not None
     hare = alphabeta.solve(alphabeta.HareWolves())
     assert hare.exact and hare.outcome in ("win", "loss")
