@@ -146,3 +146,21 @@ def test_positions_travel_to_other_processes():
         results = list(pool.map(alphabeta.solve, positions))
     assert [result.move for result in results] == [alphabeta.solve(p).move for p in positions]
     assert results[0].outcome == "win" and results[2].outcome == "draw"
+
+
+def test_random_texts_and_moves_never_crash():
+    import random
+
+    rng = random.Random(13)
+    alphabet = "xo.XO 0123456789[],-:;HW/abcdefgh\n\té\x00"
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 40)))
+        for name in NAMES:
+            try:
+                game = alphabeta.Game(name, text)
+            except ValueError:
+                continue
+            try:
+                game.play(text)
+            except ValueError as error:
+                assert str(error).startswith("illegal move")
