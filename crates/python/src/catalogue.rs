@@ -74,7 +74,7 @@ pub fn play<'py>(
 
 /// The AI's move in `text` with the search (or level) of the options: the contract's report.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib))]
+#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib, iterations=None, seed=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn best<'py>(
     py: Python<'py>,
@@ -90,9 +90,23 @@ pub fn best<'py>(
     tie_break: String,
     level: Option<String>,
     table_mib: Option<i64>,
+    iterations: Option<i64>,
+    seed: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options =
-        Options { algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib };
+    let options = Options {
+        algorithm,
+        depth,
+        time,
+        nodes,
+        scoring,
+        order,
+        cut,
+        tie_break,
+        level,
+        table_mib,
+        iterations,
+        seed,
+    };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
     let request = options.request(&stop)?;
@@ -153,6 +167,7 @@ pub fn analyse<'py>(
         tie_break: "first".into(),
         level: None,
         table_mib,
+        ..Options::default()
     };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));

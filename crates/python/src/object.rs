@@ -537,7 +537,7 @@ fn searcher(options: &Options, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Sc
 /// Searches the Python game `game` with the Rust engine: the contract's fields as a dict,
 /// moves and the principal variation as the game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib))]
+#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib, iterations=None, seed=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_object<'py>(
     game: &Bound<'py, PyAny>,
@@ -550,8 +550,12 @@ pub fn search_object<'py>(
     cut: String,
     tie_break: String,
     table_mib: Option<i64>,
+    iterations: Option<i64>,
+    seed: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options {
+        iterations,
+        seed,
         algorithm,
         depth,
         time,
@@ -606,6 +610,7 @@ pub fn analyse_object<'py>(
         tie_break: "first".into(),
         level: None,
         table_mib,
+        ..Options::default()
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (mut searcher, scoring, _) = searcher(&options, &stop)?;

@@ -41,6 +41,10 @@ pub struct Options {
     pub level: Option<String>,
     /// Transposition table size in MiB (`None`: the catalogue's default, 64 MiB).
     pub table_mib: Option<i64>,
+    /// MCTS: iterations (one playout each).
+    pub iterations: Option<i64>,
+    /// MCTS: the seed of its random generator.
+    pub seed: Option<i64>,
 }
 
 /// The machine's memory in bytes, when it can be read.
@@ -131,6 +135,25 @@ impl Options {
                 .cut(named::<CutRule>("cut", &self.cut)?)
                 .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
         config.tt_bytes = self.resources()?.table_bytes;
+        if config.algorithm != Algorithm::Mcts && (self.iterations.is_some() || self.seed.is_some())
+        {
+            return Err(PyValueError::new_err(
+                "iterations and seed are options of algorithm='mcts'",
+            ));
+        }
+        if let Some(iterations) = self.iterations {
+            if iterations < 1 {
+                return Err(PyValueError::new_err(format!(
+                    "iterations: {iterations} is out of range: give at least 1, or None for the default"
+                )));
+            }
+            config.mcts.iterations = u64::try_from(iterations).ok();
+        }
+        if let Some(seed) = self.seed {
+            config.mcts.seed = u64::try_from(seed).map_err(|_| {
+                PyValueError::new_err(format!("seed: {seed} is out of range: give 0 or more"))
+            })?;
+        }
         Ok(config)
     }
 

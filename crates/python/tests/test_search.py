@@ -73,11 +73,12 @@ def test_levels_choose_the_games_players():
 @pytest.mark.parametrize(
     ("option", "value", "words"),
     [
-        ("algorithm", "minimaks", "algorithm: unknown algorithm 'minimaks' (expected one of: minimax, alphabeta, negamax)"),
+        ("algorithm", "minimaks", "algorithm: unknown algorithm 'minimaks' (expected one of: minimax, alphabeta, negamax"),
         ("scoring", "fast", "scoring: unknown scoring 'fast' (expected one of: plain, depth)"),
         ("order", "random", "order: unknown move ordering 'random' (expected one of: natural, game)"),
         ("cut", "always", "cut: unknown cut rule 'always' (expected one of: standard, strict, none)"),
-        ("tie_break", "middle", "tie_break: unknown tie-break 'middle' (expected one of: first, last, random, random:SEED)"),
+        ("tie_break", "middle", "tie_break: unknown tie-break 'middle' (expected one of: first, last, random, random:SEED"),
+        ("iterations", 0, "iterations and seed are options of algorithm='mcts'"),
         ("depth", 0, "depth: 0 plies is out of range"),
         ("depth", -3, "depth: -3 plies is out of range"),
         ("time", 0.0, "time: 0"),
@@ -92,6 +93,18 @@ def test_bad_options_name_the_option_and_the_accepted_values(option, value, word
         with pytest.raises(ValueError) as raised:
             alphabeta.search(game, **{option: value})
         assert str(raised.value).startswith(words), str(raised.value)
+
+
+def test_mcts_searches_with_its_options():
+    for game in (alphabeta.TicTacToe("xx.oo...."), TutorialLike()):
+        result = alphabeta.search(game, algorithm="mcts", iterations=200, seed=3)
+        assert result.level == "mcts" and result.move is not None
+        again = alphabeta.search(game, algorithm="mcts", iterations=200, seed=3)
+        assert again.to_dict() | {"time_ms": 0} == result.to_dict() | {"time_ms": 0}
+    with pytest.raises(ValueError, match="iterations: 0 is out of range"):
+        alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", iterations=0)
+    with pytest.raises(ValueError, match="seed: -1 is out of range"):
+        alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", seed=-1)
 
 
 def test_wrongly_typed_options_raise_type_errors():
@@ -156,7 +169,7 @@ def test_tree_traces_seed_001():
 def test_tree_refuses_what_it_cannot_trace():
     with pytest.raises(ValueError, match="bad tree"):
         alphabeta.tree("[1,2")
-    with pytest.raises(ValueError, match="negamax"):
+    with pytest.raises(ValueError, match="minimax and alphabeta"):
         alphabeta.tree([1, 2], algorithm="negamax")
     with pytest.raises(ValueError, match="cut rule"):
         alphabeta.tree([1, 2], cut="sometimes")

@@ -376,13 +376,17 @@ def search(
     tie_break: str = "first",
     level: Optional[str] = None,
     table_mib: Optional[int] = None,
+    iterations: Optional[int] = None,
+    seed: Optional[int] = None,
 ) -> SearchResult:
     """Searches ``game`` (a built-in :class:`Game`, or any object with the game protocol) and
     returns the best move with what the search found.
 
     - ``algorithm``: ``"minimax"`` (every position), ``"alphabeta"`` (the tutorials'
-      fail-soft alpha-beta) or ``"negamax"`` (alpha-beta with a transposition table,
-      iterative deepening and principal variation search).
+      fail-soft alpha-beta), ``"negamax"`` (alpha-beta with a transposition table,
+      iterative deepening and principal variation search) or ``"mcts"`` (Monte Carlo tree
+      search, UCT with the MCTS-Solver; ``iterations`` (10,000 when no budget is given) and
+      ``seed`` are its options).
     - ``depth`` (plies), ``time`` (seconds), ``nodes``: budgets; ``None`` is no limit. A
       search stopped by one returns the best move found so far, ``aborted=True``.
     - ``scoring``: ``"plain"`` (win +1, draw 0, loss -1) or ``"depth"`` (a faster win is
@@ -402,12 +406,12 @@ def search(
     """
     if isinstance(game, Game):
         report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
-                              order, cut, tie_break, level, table_mib)
+                              order, cut, tie_break, level, table_mib, iterations, seed)
     else:
         if level is not None:
             raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
         report = _native.search_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       cut, tie_break, table_mib)
+                                       cut, tie_break, table_mib, iterations, seed)
     return SearchResult(report)
 
 

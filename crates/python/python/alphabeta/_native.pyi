@@ -30,6 +30,8 @@ def best(
     tie_break: str,
     level: Optional[str],
     table_mib: Optional[int],
+    iterations: Optional[int] = None,
+    seed: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The AI's move with a search or a level: the contract's report."""
 
@@ -69,6 +71,8 @@ def search_object(
     cut: str,
     tie_break: str,
     table_mib: Optional[int],
+    iterations: Optional[int] = None,
+    seed: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Searches a Python game object with the Rust engine: the contract's fields."""
 
