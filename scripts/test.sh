@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: formatting and lints, the Rust test suites (unit,
 # integration, CLI, doc tests), a compile of the criterion benchmarks (so their code cannot
-# rot), and the browser tests of the web page. Long suites are `--ignored` tests, benchmarks
+# rot), the Python package's tests, and the browser tests of the web page. Long suites are `--ignored` tests, benchmarks
 # and scripts, named in the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,8 @@ echo "== cargo test"
 cargo test --workspace --locked --exclude alphabeta-bench
 echo "== cargo build --benches"
 cargo build --benches --locked -p alphabeta-bench
+echo "== python package"
+scripts/test-python.sh
 echo "== browser tests"
 if [ ! -x web-tests/run.sh ]; then
   echo "test.sh: web-tests/run.sh is missing or not executable" >&2
