@@ -424,3 +424,21 @@ test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', a
   await page.screenshot({ path: path.join(ARTIFACTS, 'chess.png') });
   await page.close();
 });
+
+test('Monte Carlo tree search: every move shows its win rate, from the visits of one search', async () => {
+  const page = await open();
+  await selectGame(page, 'connect4');
+  await page.selectOption('#human', 'x');
+  const mcts = await page.$$eval('#level option', (options) => options.map((o) => o.value).find((v) => v.endsWith('mcts')));
+  assert.ok(mcts, 'the page offers MCTS');
+  await page.selectOption('#level', mcts);
+  await page.click('#new');
+  await settle(page);
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#board .value-label').length >= 7);
+  const labels = await page.$$eval('#board .value-label', (texts) => texts.map((text) => text.textContent));
+  assert.ok(labels.every((label) => /^\d+%$/.test(label)), labels.join(' '));
+  assert.ok(new Set(labels).size > 1, `the win rates tell the moves apart: ${labels.join(' ')}`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'mcts-win-rates.png') });
+  await page.close();
+});

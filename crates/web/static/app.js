@@ -78,6 +78,7 @@ function humanToMove() {
 /** How the AI chooses: a level of the game, or the engine's search to a depth. */
 function aiMethod() {
   const choice = $('#level').value;
+  if (choice === `${SEARCH}mcts`) return { algorithm: 'mcts' };
   if (choice.startsWith(SEARCH)) {
     const depth = Number($('#depth').value) || 4;
     return { algorithm: choice.slice(SEARCH.length), depth };
@@ -114,11 +115,14 @@ function fillLevels(info) {
 function showLevel() {
   const choice = $('#level').value;
   const search = choice.startsWith(SEARCH);
-  $('#depth-label').hidden = !search;
+  const mcts = choice === `${SEARCH}mcts`;
+  $('#depth-label').hidden = !search || mcts;
   const level = play.info.levels.find((known) => known.name === choice);
-  $('#level-about').textContent = search
-    ? `${choice.slice(SEARCH.length)} to the depth given, the tutorials’ way`
-    : `${level ? level.about : ''}${choice === play.info.default_level ? ' (the default)' : ''}`;
+  $('#level-about').textContent = mcts
+    ? 'Monte Carlo tree search for the time budget: every move shows its win rate'
+    : search
+      ? `${choice.slice(SEARCH.length)} to the depth given, the tutorials’ way`
+      : `${level ? level.about : ''}${choice === play.info.default_level ? ' (the default)' : ''}`;
 }
 
 function chooseGame(name) {
@@ -294,9 +298,13 @@ async function refreshAnalysis() {
   const position = play.position;
   $('#legend').dataset.state = 'thinking';
   try {
-    const reply = await search('/api/analyse', {
-      game: play.info.name, position: position.position, to_move: position.to_move, ...aiMethod(),
-    }, serial, () => {});
+    const method = aiMethod();
+    const body = { game: play.info.name, position: position.position, to_move: position.to_move, ...method };
+    // Monte Carlo tree search: each move's visits and win rate from one search, where the
+    // alpha-beta family shows each move's value.
+    const reply = method.algorithm === 'mcts'
+      ? visitsView(await search('/api/best', body, serial, () => {}), position)
+      : await search('/api/analyse', body, serial, () => {});
     if (serial !== play.serial || position !== play.position) return;
     play.analysis = reply;
     $('#legend').dataset.state = 'done';
@@ -377,6 +385,7 @@ function statusText() {
 
 /** A number that orders values: faster wins first, slower losses last, unknown last. */
 function rank(entry) {
+  if (entry.visits !== undefined) return entry.visits;
   if (entry.value === null || entry.value === undefined) return -2e9;
   if (entry.outcome === 'win') return 1e9 - (entry.plies ?? 0);
   if (entry.outcome === 'loss') return -1e9 + (entry.plies ?? 0);
@@ -398,11 +407,28 @@ function analysisAt(square) {
 }
 
 function valueClass(entry) {
+  if (entry.win_rate !== undefined) return 'value-unknown';
   if (entry.value === null || entry.value === undefined) return 'value-none';
   return entry.outcome ? `value-${entry.outcome}` : 'value-unknown';
 }
 
+/** The analysis view of an MCTS answer: the root's moves with their visits and win rates. */
+function visitsView(report, position) {
+  const stats = new Map((report.mcts?.moves || []).map((m) => [m.move, m]));
+  const moves = position.moves.map((move) => {
+    const root = stats.get(move.move);
+    const words = root
+      ? `${root.visits} visits, win rate ${(100 * root.win_rate).toFixed(1)}%${root.proven ? `, proven: ${root.proven}` : ''}`
+      : 'not visited';
+    return { ...move, value: null, outcome: null, plies: null, words, visits: root?.visits ?? 0, win_rate: root?.win_rate ?? null };
+  });
+  return { ...report, moves };
+}
+
 function valueLabel(entry) {
+  if (entry.win_rate !== undefined) {
+    return entry.win_rate === null ? '0' : `${Math.round(100 * entry.win_rate)}%`;
+  }
   if (entry.value === null || entry.value === undefined) return '?';
   if (entry.outcome === 'draw') return 'draw';
   if (entry.outcome) return `${entry.outcome} ${entry.plies ?? ''}`.trim();
