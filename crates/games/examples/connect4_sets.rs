@@ -63,9 +63,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let elapsed = start.elapsed();
     println!(
-        "{file}: {count} positions, {wrong} wrong, mean nodes {:.1}, mean time {:.3} ms, {:.0} knodes/s",
+        "{file}: {count} positions, {wrong} wrong, mean nodes {:.1}, mean time {:.2} µs, {:.0} knodes/s",
         nodes as f64 / count as f64,
-        elapsed.as_secs_f64() * 1000.0 / count as f64,
+        elapsed.as_secs_f64() * 1e6 / count as f64,
         nodes as f64 / elapsed.as_secs_f64() / 1000.0
     );
     Ok(())

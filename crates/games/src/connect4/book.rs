@@ -32,7 +32,6 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::{Connect4, Solver};
-#[cfg(test)]
 use std::sync::Arc;
 
 /// The book's file version.
@@ -369,13 +368,17 @@ impl Book {
             .map_err(|source| BookError::Io { path: path.to_path_buf(), source })
     }
 
-    /// The book shipped inside the library (7×6, see [`EMBEDDED_DEPTH`]).
+    /// The book shipped inside the library (7×6, see [`EMBEDDED_DEPTH`]), read once and
+    /// shared.
     ///
     /// # Errors
     /// A [`BookError`] if the shipped bytes are damaged (a test checks they are not).
-    pub fn embedded() -> Result<&'static Book, &'static BookError> {
-        static BOOK: std::sync::OnceLock<Result<Book, BookError>> = std::sync::OnceLock::new();
-        BOOK.get_or_init(|| Book::from_bytes(EMBEDDED)).as_ref()
+    pub fn embedded() -> Result<Arc<Book>, &'static BookError> {
+        static BOOK: std::sync::OnceLock<Result<Arc<Book>, BookError>> = std::sync::OnceLock::new();
+        match BOOK.get_or_init(|| Book::from_bytes(EMBEDDED).map(Arc::new)) {
+            Ok(book) => Ok(Arc::clone(book)),
+            Err(error) => Err(error),
+        }
     }
 }
 

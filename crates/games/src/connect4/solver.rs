@@ -203,7 +203,7 @@ impl Solver {
     pub fn new(config: SolverConfig) -> Result<Self, TableTooSmall> {
         let table = Table::new(config.table_bytes, 64)?;
         // The shipped book is checked by a test; were it damaged, the solver searches.
-        let book = config.book.then(Book::embedded).and_then(Result::ok).cloned().map(Arc::new);
+        let book = config.book.then(Book::embedded).and_then(Result::ok);
         Ok(Self { config, table, size: (7, 6), book })
     }
 
