@@ -34,9 +34,6 @@ pub struct BatchArgs {
     /// With --solve: win, draw or loss only; expected values are compared by their sign.
     #[arg(long, requires = "solve")]
     pub weak: bool,
-    /// With --solve: solve without the opening book (where the game has one).
-    #[arg(long, requires = "solve")]
-    pub no_book: bool,
     /// Count move paths instead: each line is `position<TAB>plies<TAB>multiplicity` (as
     /// `perft GAME --split D` prints it); out comes the line and its count, and the total
     /// (the sum of count × multiplicity) on stderr.
@@ -133,7 +130,7 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         return perft_lines(&*game, args, context);
     }
     let mut answer = if args.solve {
-        let options = crate::solve::options(&args.ai.budget, args.weak, args.no_book)?;
+        let options = crate::solve::options(&args.ai.budget, args.weak)?;
         Answer::Solve(game.solver(&options)?)
     } else {
         Answer::Ask(args.ai.request()?)

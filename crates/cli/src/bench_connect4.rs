@@ -51,6 +51,8 @@ impl SolverArgs {
         let config = SolverConfig {
             table_bytes: crate::options::check_table("--table-mib", self.table_mib)?,
             threads: self.threads as usize,
+            // Benchmarks measure the search, not the book.
+            book: false,
             ..SolverConfig::default()
         };
         Solver::new(config).context("cannot make the transposition table")

@@ -10,6 +10,7 @@ mod bench;
 mod bench_connect4;
 mod bench_hare_wolves;
 mod best;
+mod book;
 mod games;
 mod matches;
 mod options;
@@ -57,6 +58,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Serve a page to play every game in the browser and watch alpha-beta think.
     Serve(serve::ServeArgs),
+    /// An opening book made by the solver (Connect Four).
+    Book(book::BookArgs),
     /// Reproduce the documents' measurements and time the searches.
     Bench {
         #[command(subcommand)]
@@ -107,6 +110,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Tree(args) => tree::run(&args, context),
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
+        Command::Book(args) => book::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),

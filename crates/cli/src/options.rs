@@ -57,6 +57,9 @@ pub struct BudgetArgs {
     /// Threads, for the games whose solver runs in parallel (Connect Four).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: Option<u64>,
+    /// Solve and play without the opening book (where the game has one: Connect Four).
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 /// Parses a number of seconds: positive, finite, at most a day.
@@ -120,7 +123,11 @@ impl BudgetArgs {
     /// A table larger than the machine's memory.
     pub fn resources(&self, default_mib: u64) -> Result<Resources> {
         let table_bytes = check_table("--tt-mib", self.tt_mib.unwrap_or(default_mib))?;
-        Ok(Resources { table_bytes, threads: self.threads.unwrap_or(1) as usize })
+        Ok(Resources {
+            table_bytes,
+            threads: self.threads.unwrap_or(1) as usize,
+            book: !self.no_book,
+        })
     }
 }
 

@@ -18,9 +18,6 @@ pub struct SolveArgs {
     /// Win, draw or loss only (faster where the solver has such a mode).
     #[arg(long)]
     pub weak: bool,
-    /// Solve without the opening book (where the game has one).
-    #[arg(long)]
-    pub no_book: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
     /// One compact JSON object (the contract in the README).
@@ -29,15 +26,16 @@ pub struct SolveArgs {
 }
 
 /// The solve options of a budget.
-pub fn options(budget: &BudgetArgs, weak: bool, no_book: bool) -> Result<SolveOptions> {
-    Ok(SolveOptions { weak, limits: budget.limits(), resources: budget.resources(128)?, no_book })
+pub fn options(budget: &BudgetArgs, weak: bool) -> Result<SolveOptions> {
+    let resources = budget.resources(128)?;
+    Ok(SolveOptions { weak, limits: budget.limits(), resources, no_book: !resources.book })
 }
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let game = context.catalogue.get(&args.position.game)?.clone();
     let input = input_or_start(&args.position, context)?;
-    let options = options(&args.budget, args.weak, args.no_book)?;
+    let options = options(&args.budget, args.weak)?;
     let spinner = crate::play::Spinner::start(context.interactive, "solving");
     let report = game.solve(&input, &options);
     drop(spinner);

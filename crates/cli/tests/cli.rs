@@ -89,7 +89,7 @@ fn the_seed_tree_is_traced() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let cases: [(&[&str], &str); 13] = [
+    let cases: [(&[&str], &str); 14] = [
         (&["best", "tictactoe", "xxq......"], "unexpected character 'q' at position 3"),
         (&["best", "tictactoe", "xx......."], "counts must differ by at most one"),
         (&["best", "tictactoe", "x.o"], "a board has 9 cells, this one has 3"),
@@ -103,6 +103,7 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (&["play", "connect4", "--time", "1e20"], "out of range"),
         (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
+        (&["book", "tictactoe", "--depth", "1", "--out", "/tmp/never"], "only connect4 has one"),
         (
             &["best", "chess-boxing", "x"],
             "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, tree)",

@@ -81,11 +81,13 @@ pub struct Resources {
     pub table_bytes: usize,
     /// Threads (games whose solver runs in parallel use them; others use one).
     pub threads: usize,
+    /// Consult the game's opening book (where it has one).
+    pub book: bool,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1 }
+        Self { table_bytes: 64 << 20, threads: 1, book: true }
     }
 }
 

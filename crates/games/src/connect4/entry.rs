@@ -49,6 +49,7 @@ fn solver_config(resources: &Resources) -> SolverConfig {
     SolverConfig {
         table_bytes: resources.table_bytes,
         threads: resources.threads.max(1),
+        book: resources.book,
         ..SolverConfig::default()
     }
 }
@@ -133,6 +134,11 @@ impl Solve<Connect4> for Exact {
             let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
             let best = analysis.as_ref().and_then(Analysis::best).map(|(col, _)| col);
             (best, best.into_iter().collect(), solved.stats.nodes + nodes)
+        } else if solved.stats.from_book {
+            // The book knows the value; the move that keeps it is the child the book (or a
+            // short search) scores best. The line beyond it would be a long search: left out.
+            let best = self.solver.best_move(game, solved.score);
+            (best, best.into_iter().collect(), solved.stats.nodes)
         } else {
             let pv = self.solver.principal_variation(game, solved.score);
             (pv.first().copied(), pv, solved.stats.nodes)
@@ -321,7 +327,8 @@ impl Entry for Connect4 {
 
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
         let level = level.trim().to_ascii_lowercase();
-        let heuristic = depth_config(None, &Resources { table_bytes: 16 << 20, threads: 1 });
+        let heuristic =
+            depth_config(None, &Resources { table_bytes: 16 << 20, threads: 1, book: false });
         match level.as_str() {
             "perfect" | "p" | "solver" => {
                 let solver = Solver::new(solver_config(resources))
@@ -333,7 +340,11 @@ impl Entry for Connect4 {
             number => match number.parse::<u32>() {
                 Ok(level @ 1..=MAX_LEVEL) => engine_player(depth_config(
                     Some(2 * level),
-                    &Resources { table_bytes: resources.table_bytes.min(64 << 20), threads: 1 },
+                    &Resources {
+                        table_bytes: resources.table_bytes.min(64 << 20),
+                        threads: 1,
+                        book: false,
+                    },
                 )),
                 _ => Err(LevelError(format!(
                     "unknown level '{}' for connect4 (expected 1-{MAX_LEVEL} or perfect)",
@@ -345,7 +356,9 @@ impl Entry for Connect4 {
 
     /// The exact solver (weak: win, draw or loss only), its table kept between positions.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
-        let solver = Solver::new(solver_config(&options.resources))
+        let mut resources = options.resources;
+        resources.book &= !options.no_book;
+        let solver = Solver::new(solver_config(&resources))
             .map_err(|error| LevelError(error.to_string()))?;
         Ok(Box::new(Exact { solver, options: options.clone() }))
     }

@@ -1,0 +1,82 @@
+//! `alphabeta book connect4 --depth D --out FILE`: an opening book made by the solver (every
+//! position up to D plies, mirror positions once), in a versioned, checksummed file that
+//! `--book FILE` reads back.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use alphabeta_catalogue::{count, thousands};
+use alphabeta_games::connect4::{Book, Solver, SolverConfig};
+use anyhow::{bail, Context as _, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::options::check_table;
+use crate::Context;
+
+/// `book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// The game: connect4 (the one game with an opening book).
+    pub game: String,
+    /// Plies from the empty board (1 takes minutes on two cores; 2 takes hours).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=12))]
+    pub depth: u8,
+    /// The file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Threads.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
+    /// The solver's table in MiB.
+    #[arg(long = "table-mib", alias = "tt-mib", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub table_mib: u64,
+}
+
+/// Runs `book`.
+pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let game = context.catalogue.get(&args.game)?;
+    if game.name() != "connect4" {
+        bail!("{} has no opening book: only connect4 has one", game.name());
+    }
+    let config = SolverConfig {
+        table_bytes: check_table("--table-mib", args.table_mib)?,
+        threads: args.threads as usize,
+        book: false,
+        ..SolverConfig::default()
+    };
+    let mut solver = Solver::new(config).context("cannot make the solver's table")?;
+    let bar = context.interactive.then(|| {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} positions {elapsed} (eta {eta}) {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let book = Book::build(&mut solver, 7, 6, args.depth, |progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(progress.frontier as u64);
+            bar.set_position(progress.solved as u64);
+            bar.set_message(format!("{} explored", thousands(progress.nodes)));
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let book = book?;
+    book.write(&args.out)?;
+    writeln!(
+        context.out,
+        "wrote {} ({}, depth {}) to {}",
+        count(book.len() as u64, "position", "positions"),
+        "7x6",
+        args.depth,
+        args.out.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
