@@ -84,7 +84,7 @@ fn split_tab(text: &str) -> Result<Line, String> {
 /// How each position is answered.
 enum Answer {
     Solve(Box<dyn PositionSolver>),
-    Ask(Request),
+    Ask(Box<Request>),
 }
 
 impl Answer {
@@ -133,7 +133,7 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         let options = crate::solve::options(&args.ai.budget, args.weak)?;
         Answer::Solve(game.solver(&options)?)
     } else {
-        Answer::Ask(args.ai.request()?)
+        Answer::Ask(Box::new(args.ai.request()?))
     };
     let bar = progress(context.interactive);
     let mut tally = Tally::default();

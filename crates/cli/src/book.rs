@@ -72,9 +72,8 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     book.write(&args.out)?;
     writeln!(
         context.out,
-        "wrote {} ({}, depth {}) to {}",
+        "wrote {} (7x6, depth {}) to {}",
         count(book.len() as u64, "position", "positions"),
-        "7x6",
         args.depth,
         args.out.display()
     )?;
