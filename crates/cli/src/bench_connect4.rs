@@ -112,16 +112,17 @@ fn parse_batch_line(line: &str) -> Result<Line, String> {
     Ok(Line { text: if text == "-" { String::new() } else { text }, expected })
 }
 
-/// The six test sets, with the reference figures measured on this machine (Pascal Pons'
-/// solver, no opening book, strong; Begin-Hard: first 50 positions) and the tutorial's
-/// published mean positions explored.
+/// The six test sets, with Pascal Pons' solver's figures as measured side by side with ours
+/// on this machine on 2026-12-01, 09:14 UTC (strong, reset between positions, one core, host
+/// load 5-12; Begin-Medium: first 200 positions, Begin-Hard: first 5; docs/connect4.md has
+/// the protocol and our figures of the same run). Only ratios from one session mean anything.
 const SETS: [(&str, &str, f64, f64); 6] = [
-    ("Test_L3_R1", "End-Easy", 6e-6, 51.28),
-    ("Test_L2_R1", "Middle-Easy", 49e-6, 449.6),
-    ("Test_L2_R2", "Middle-Medium", 4.7e-3, 39_900.0),
-    ("Test_L1_R1", "Begin-Easy", 0.35e-3, 3_298.0),
-    ("Test_L1_R2", "Begin-Medium", 0.16, 1_201_000.0),
-    ("Test_L1_R3", "Begin-Hard", 7.3, 65_920_000.0),
+    ("Test_L3_R1", "End-Easy", 12.3e-6, 51.3),
+    ("Test_L2_R1", "Middle-Easy", 112e-6, 449.0),
+    ("Test_L2_R2", "Middle-Medium", 13.7e-3, 39_808.0),
+    ("Test_L1_R1", "Begin-Easy", 0.95e-3, 3_296.0),
+    ("Test_L1_R2", "Begin-Medium", 0.414, 1_116_300.0),
+    ("Test_L1_R3", "Begin-Hard", 5.48, 29_100_000.0),
 ];
 
 /// One set's figures.
@@ -312,7 +313,7 @@ pub fn run(args: &BenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         )?;
     }
     writeln!(context.out,
-        "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver, figures from an earlier run on this machine (docs/connect4.md), not run now)",
+        "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver, measured side by side on 2026-12-01 at host load 5-12 (docs/connect4.md), not run now: compare ratios from one session only)",
         if args.weak { "weak" } else { "strong" },
         args.solver.threads,
         args.solver.table_mib,
