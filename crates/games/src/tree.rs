@@ -32,7 +32,7 @@ pub struct TreeError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("'{text}' is not a move here: give a child index from 0 to {last}")]
 pub struct TreeMoveError {
-    /// The text given.
+    /// The text given (its first 60 characters, for a long one).
     pub text: String,
     /// The last valid index (or none if this is a leaf).
     pub last: String,
@@ -104,7 +104,8 @@ impl Parser<'_> {
             self.at += 1;
         }
         let value: i32 = text.parse().map_err(|_| {
-            let mut error = self.error(format!("'{text}' is not a whole number"));
+            let mut error =
+                self.error(format!("'{}' is not a whole number", crate::excerpt(&text)));
             error.column = self.chars[start].0 + 1;
             error
         })?;
@@ -272,7 +273,7 @@ impl Notation for Tree {
             Node::Leaf(_) => 0,
         };
         let error = || TreeMoveError {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             last: count.checked_sub(1).map_or_else(|| "none (a leaf)".into(), |l| l.to_string()),
         };
         text.trim().parse::<usize>().ok().filter(|&index| index < count).ok_or_else(error)

@@ -115,7 +115,7 @@ pub enum MoveError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("move {index} of '{text}': {error}")]
 pub struct PositionError {
-    /// The whole text.
+    /// The text (its first 60 characters, for a long one).
     pub text: String,
     /// The 1-based number of the offending move.
     pub index: usize,
@@ -275,7 +275,7 @@ impl Connect4 {
     /// [`PositionError`] naming the first bad move.
     pub fn from_moves_sized(text: &str, width: u8, height: u8) -> Result<Self, PositionError> {
         let mut position = Self::new(width, height).map_err(|error| PositionError {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             index: 0,
             error: MoveError::NotAColumn { text: error.to_string(), width },
         })?;
@@ -283,11 +283,7 @@ impl Connect4 {
             let result =
                 position.parse_move(&character.to_string()).map(|col| position.play_col(col));
             if let Err(error) = result {
-                return Err(PositionError {
-                    text: text.trim().to_string(),
-                    index: index + 1,
-                    error,
-                });
+                return Err(PositionError { text: crate::excerpt(text), index: index + 1, error });
             }
         }
         Ok(position)
@@ -663,7 +659,7 @@ impl Notation for Connect4 {
         }
         let column: i64 = text
             .parse()
-            .map_err(|_| MoveError::NotAColumn { text: text.to_string(), width: self.width })?;
+            .map_err(|_| MoveError::NotAColumn { text: crate::excerpt(text), width: self.width })?;
         if !(1..=i64::from(self.width)).contains(&column) {
             return Err(MoveError::OutOfRange { column, width: self.width });
         }
