@@ -109,7 +109,7 @@ impl Parser<'_> {
             error.column = self.chars[start].0 + 1;
             error
         })?;
-        if value.abs() > Score::MAX_HEURISTIC {
+        if !(-Score::MAX_HEURISTIC..=Score::MAX_HEURISTIC).contains(&value) {
             let mut error =
                 self.error(format!("{value} is too large (at most ±{})", Score::MAX_HEURISTIC));
             error.column = self.chars[start].0 + 1;
@@ -299,6 +299,17 @@ impl Notation for Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_smallest_i32_is_refused_not_negated() {
+        // Found by the `tree` fuzz target: `i32::MIN.abs()` overflowed.
+        let error = "[-2147483648,1]".parse::<Tree>().unwrap_err();
+        assert_eq!(error.column, 2);
+        assert!(error.message.contains("too large"), "{error}");
+        let long = format!("[{}]", "9".repeat(500));
+        let error = long.parse::<Tree>().unwrap_err().to_string();
+        assert!(error.len() < 120, "{error}");
+    }
 
     #[test]
     fn parses_and_prints() {

@@ -54,6 +54,10 @@ pub use table::{Table, TableTooSmall};
 /// The largest width: columns are named by one digit.
 pub const MAX_WIDTH: u8 = 9;
 
+/// The most rows a board may have: the four-in-a-row tests shift a bitboard by up to
+/// 3 × (height + 2) bits, which must stay below 64.
+pub const MAX_HEIGHT: u8 = 19;
+
 /// A board size that cannot be played or encoded.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SizeError {
@@ -63,6 +67,9 @@ pub enum SizeError {
     /// Zero rows.
     #[error("a board has at least one row")]
     Height,
+    /// More than [`MAX_HEIGHT`] rows.
+    #[error("a board has at most {MAX_HEIGHT} rows, not {0}")]
+    TooTall(u8),
     /// Too many cells for a 64-bit board.
     #[error("a {width}x{height} board needs {bits} bits (width x (height + 1)); at most 64 fit")]
     TooBig {
@@ -258,6 +265,9 @@ impl Connect4 {
         }
         if height == 0 {
             return Err(SizeError::Height);
+        }
+        if height > MAX_HEIGHT {
+            return Err(SizeError::TooTall(height));
         }
         let bits = u32::from(width) * (u32::from(height) + 1);
         if bits > 64 {
