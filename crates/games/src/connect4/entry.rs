@@ -68,7 +68,7 @@ impl Player<Connect4> for Perfect {
     fn think(&mut self, game: &Connect4, limits: &Limits) -> SearchResult<u8> {
         let start = Instant::now();
         let time = limits.time.unwrap_or(DEFAULT_THINK);
-        let left = u32::try_from(game.cells() - game.moves()).unwrap_or(0);
+        let left = game.cells().saturating_sub(game.moves());
         if let Some(analysis) = self.solver.analyse_within(game, false, Some(time)) {
             if let Some((col, score)) = analysis.best() {
                 let mut after = *game;
@@ -118,7 +118,7 @@ impl Solve<Connect4> for Exact {
         }
         let (weak, time) = (self.options.weak, self.options.limits.time);
         let stop = self.options.limits.stop.as_deref();
-        let left = u32::try_from(game.cells() - game.moves()).unwrap_or(0);
+        let left = game.cells().saturating_sub(game.moves());
         let Some(solved) = self.solver.solve_within(game, weak, time, stop) else {
             return nothing_found(start.elapsed());
         };
