@@ -11,25 +11,31 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
-# 1. Chromium from Debian.
+# 1. Chromium from Debian, without the recommended extras; say what will be installed first.
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+    echo "run.sh: $CHROMIUM is missing; installing Debian's chromium (apt-get install -y --no-install-recommends chromium)"
+    apt-get update -qq
+    echo "run.sh: apt-get will install these packages:"
+    apt-get install -s --no-install-recommends chromium | sed -n 's/^Inst \([^ ]*\) .*/  \1/p'
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
   else
-    echo "run.sh: $CHROMIUM is missing; install it with: sudo apt-get install -y chromium" >&2
+    echo "run.sh: $CHROMIUM is missing; install it with: sudo apt-get install -y --no-install-recommends chromium" >&2
     exit 1
   fi
 fi
 
 # 2. playwright-core from npm, as locked.
 if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
+  echo "run.sh: installing the npm package playwright-core, as locked in web-tests/package-lock.json"
   (cd "$HERE" && npm ci --no-audit --no-fund)
 fi
 
 # 3. The server.
 if [ -z "${SERVER_CMD:-}" ]; then
-  cargo build --quiet --manifest-path "$ROOT/Cargo.toml" -p alphabeta --bin alphabeta
+  # The test profile (optimised, as `cargo test` builds it): the Connect Four solver must
+  # answer within the server's budget, which an unoptimised build does not.
+  cargo build --quiet --manifest-path "$ROOT/Cargo.toml" --profile test -p alphabeta --bin alphabeta
   SERVER_CMD="$ROOT/target/debug/alphabeta serve --port 0"
 fi
 # shellcheck source=serve.sh

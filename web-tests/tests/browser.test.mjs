@@ -15,6 +15,9 @@ const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** The games the page must offer: a test fails, never skips, when one is missing. */
+const REQUIRED_GAMES = ['tictactoe', 'connect4', 'hare-wolves'];
+
 let context;
 let userDataDir;
 const requests = [];
@@ -61,11 +64,31 @@ async function settle(page) {
   return page.$eval('#status', (status) => status.dataset.over === 'true');
 }
 
-async function newGame(page, { human, first }) {
+async function newGame(page, { human, first, game = 'tictactoe', level, from }) {
+  await selectGame(page, game);
   await page.selectOption('#human', human);
-  await page.selectOption('#first', first);
+  if (first) await page.selectOption('#first', first);
+  if (level) await page.selectOption('#level', level);
+  if (from) await page.fill('#start-from', from);
   await page.click('#new');
-  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 9);
+}
+
+/** Chooses a game, failing (not skipping) when the page does not offer it. */
+async function selectGame(page, game) {
+  const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
+  assert.ok(games.includes(game), `the page offers ${game} (it offers ${games.join(', ')})`);
+  if ((await page.$eval('#game', (select) => select.value)) !== game) {
+    await page.selectOption('#game', game);
+  }
+}
+
+async function api(route, body) {
+  const response = await fetch(new URL(route, BASE_URL), body === undefined ? {} : {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.equal(response.status, 200, `${route}: ${JSON.stringify(json)}`);
+  return json;
 }
 
 const emptySquares = (page) =>
@@ -73,20 +96,59 @@ const emptySquares = (page) =>
     squares.filter((square) => square.dataset.token === '').map((square) => Number(square.dataset.square)));
 
 const moveCount = (page) => page.$$eval('#moves li', (items) => items.length);
+const moveList = (page) => page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
 
-/** Plays a whole game by clicks, choosing with `pick` among the empty squares. */
+/** Clicks a square and waits until the move and the answer (if any) are in. */
+async function clickAndSettle(page, square) {
+  const before = await moveCount(page);
+  await page.click(`#board [data-square="${square}"]`);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+  return settle(page);
+}
+
+/** Plays a whole tic-tac-toe game by clicks, choosing with `pick` among the empty squares. */
 async function playGame(page, human, first, pick) {
   await newGame(page, { human, first });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 9);
   let clicks = 0;
   while (!(await settle(page))) {
-    const before = await moveCount(page);
-    await page.click(`#board [data-square="${pick(await emptySquares(page))}"]`);
+    await clickAndSettle(page, pick(await emptySquares(page)));
     clicks += 1;
-    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
   }
   const winner = await page.$eval('#status', (status) => status.dataset.winner);
   return { winner, clicks, moves: await moveCount(page) };
 }
+
+test('every game of the catalogue is on the page, with its rules, levels and starters', async () => {
+  const catalogue = await api('/api/games');
+  const grid = catalogue.games.filter((game) => game.start && game.start.board.kind === 'grid');
+  for (const name of REQUIRED_GAMES) {
+    assert.ok(grid.some((game) => game.name === name), `${name} is registered in the catalogue`);
+  }
+  const page = await open();
+  const offered = await page.$$eval('#game option', (options) => options.map((option) => option.value));
+  assert.deepEqual(offered, grid.map((game) => game.name));
+  for (const game of grid) {
+    await selectGame(page, game.name);
+    await settle(page);
+    assert.equal(await page.textContent('#rules-text'), game.rules);
+    assert.equal(await page.textContent('#rules-title'), game.title);
+    // Who starts: only the sides the rules allow.
+    const starters = await page.$$eval('#first option', (options) => options.map((option) => option.value));
+    assert.deepEqual(starters, game.starters);
+    // The levels and the default, from the catalogue.
+    const levels = await page.$$eval('#level optgroup:first-child option', (options) => options.map((option) => option.value));
+    assert.deepEqual(levels, game.levels.map((level) => level.name));
+    assert.equal(await page.$eval('#level', (select) => select.value), game.default_level);
+    // Coordinates: the catalogue's labels around the board.
+    const board = game.start.board;
+    const cols = await page.$$eval('#board [data-coordinate="col"]', (labels) => labels.map((label) => label.textContent));
+    const rows = await page.$$eval('#board [data-coordinate="row"]', (labels) => labels.map((label) => label.textContent));
+    assert.deepEqual(cols, board.col_labels);
+    assert.deepEqual(rows, board.row_labels);
+  }
+  await page.close();
+});
 
 test('a whole tic-tac-toe game by clicks: the AI never loses', async () => {
   const page = await open();
@@ -101,22 +163,24 @@ test('a whole tic-tac-toe game by clicks: the AI never loses', async () => {
     assert.notEqual(winner, human, `the human (${human}, ${first} first) beat the AI`);
     assert.ok(clicks >= 2 && moves >= 5, `a whole game: ${clicks} clicks, ${moves} moves`);
     const ai = await page.textContent('#ai-info');
-    assert.match(ai, /positions examined in .* depth \d+, value: /);
+    assert.match(ai, /^The AI \([xo]\) played \d: .*, proven\. [\d,]+ positions? examined in .* \(perfect, depth \d+\)\.$/);
   }
-  await page.screenshot({ path: path.join(ARTIFACTS, 'tictactoe-game-over.png') });
+  // The cells carry their numbers, which are the moves.
+  const numbers = await page.$$eval('#board .cell-number', (labels) => labels.map((label) => label.textContent));
+  assert.deepEqual(numbers, ['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'tictactoe.png') });
   await page.close();
 });
 
 test('an illegal click shows a short message and changes nothing', async () => {
   const page = await open();
   await newGame(page, { human: 'x', first: 'x' });
-  await page.click('#board [data-square="4"]');
   await settle(page);
+  await clickAndSettle(page, 4);
   assert.equal(await moveCount(page), 2);
   await page.click('#board [data-square="4"]');
   assert.equal(await page.textContent('#message'), 'That square is taken.');
   assert.equal(await moveCount(page), 2);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'illegal-click.png') });
   await page.click('#undo');
   assert.equal(await moveCount(page), 0);
   await page.close();
@@ -125,16 +189,19 @@ test('an illegal click shows a short message and changes nothing', async () => {
 test('the hint recommends a move, with its evaluation time and positions examined', async () => {
   const page = await open();
   await newGame(page, { human: 'x', first: 'x' });
+  await settle(page);
   await page.click('#hint');
   await page.waitForSelector('#board .square.hint');
   const info = await page.textContent('#hint-info');
-  assert.match(info, /^Recommended move: \d\. Evaluation time: [\d.]+ m?s, [\d,]+ positions examined; value: draw\.$/);
+  assert.match(info, /^Recommended move: \d\. Evaluation time: [\d.]+ m?s, [\d,]+ positions examined; value: draw, proven\.$/);
   const recommended = info.match(/Recommended move: (\d)/)[1];
   const highlighted = await page.$eval('#board .square.hint', (square) => square.dataset.square);
   assert.equal(highlighted, recommended);
-  // The analysis view colours every legal move.
+  // The analysis view colours every legal move with its exact value.
   await page.check('#analyse');
   await page.waitForFunction(() => document.querySelectorAll('#board .value-draw').length === 9);
+  const labels = await page.$$eval('#board .value-label', (texts) => texts.map((text) => text.textContent));
+  assert.deepEqual(labels, Array(9).fill('draw'));
   await page.screenshot({ path: path.join(ARTIFACTS, 'hint-and-analysis.png') });
   await page.close();
 });
@@ -142,8 +209,9 @@ test('the hint recommends a move, with its evaluation time and positions examine
 test('keyboard: tab to a square and press Enter to move', async () => {
   const page = await open();
   await newGame(page, { human: 'x', first: 'x' });
+  await settle(page);
   let focused = null;
-  for (let presses = 0; presses < 40 && focused === null; presses += 1) {
+  for (let presses = 0; presses < 60 && focused === null; presses += 1) {
     await page.keyboard.press('Tab');
     focused = await page.evaluate(() => document.activeElement?.dataset?.square ?? null);
   }
@@ -151,26 +219,16 @@ test('keyboard: tab to a square and press Enter to move', async () => {
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await settle(page);
-  const first = await page.$eval('#moves li', (item) => item.textContent);
-  assert.equal(first, 'x: 4 (you)');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  assert.equal((await moveList(page))[0], 'x: 4 (you)');
   await page.close();
 });
 
-test('hare and wolves: pick up the hare, put it down, and the wolves answer', async (t) => {
+test('hare and wolves: pick up the hare, see where it may go, and the table answers at once', async () => {
   const page = await open();
-  const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
-  if (!games.includes('hare-wolves')) {
-    t.skip('hare-wolves is not registered in this build');
-    await page.close();
-    return;
-  }
-  await page.selectOption('#game', 'hare-wolves');
+  await newGame(page, { game: 'hare-wolves', human: 'hare', first: 'hare' });
   await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
-  await page.selectOption('#human', 'hare');
-  await page.selectOption('#first', 'hare');
-  await page.selectOption('#level', 'easy');
-  await page.click('#new');
+  assert.equal(await page.$eval('#level', (select) => select.value), 'perfect');
   for (let turn = 0; turn < 3; turn += 1) {
     await settle(page);
     const before = await moveCount(page);
@@ -181,23 +239,21 @@ test('hare and wolves: pick up the hare, put it down, and the wolves answer', as
     assert.equal(await moveCount(page), before);
     await page.click('#board [data-token="hare"]');
     await page.waitForSelector('#board .square.selected');
-    // The first square the hare can reach (targets are the squares a click plays).
-    const target = await page.evaluate(() => {
-      const hare = document.querySelector('#board [data-token="hare"]').dataset.square;
-      const cols = 8;
-      const [row, col] = [Math.floor(hare / cols), hare % cols];
-      for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
-        const square = document.querySelector(`#board [data-square="${(row + dr) * cols + col + dc}"]`);
-        if (square && col + dc >= 0 && col + dc < cols && square.dataset.token === '') return square.dataset.square;
-      }
-      return null;
-    });
-    assert.ok(target !== null, 'the hare has a move');
-    await page.click(`#board [data-square="${target}"]`);
-    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length >= n + 2, before);
-    assert.equal(await page.$eval('#board [data-token="hare"]', (square) => square.dataset.square), target);
+    // The squares highlighted are exactly where the API says the hare may go.
+    const position = await page.textContent('#position-text');
+    const legal = await api('/api/position', { game: 'hare-wolves', position });
+    const hare = Number(await page.$eval('#board [data-token="hare"]', (square) => square.dataset.square));
+    const expected = legal.moves.filter((move) => move.from === hare).map((move) => move.squares[0]).sort((a, b) => a - b);
+    const targets = await page.$$eval('#board .square.target', (squares) => squares.map((square) => Number(square.dataset.square)));
+    assert.deepEqual(targets.sort((a, b) => a - b), expected);
+    assert.ok(expected.length > 0, 'the hare has a move');
+    if (turn === 0) await page.screenshot({ path: path.join(ARTIFACTS, 'hare-and-wolves-picked-up.png') });
+    await clickAndSettle(page, expected[0]);
+    assert.equal(Number(await page.$eval('#board [data-token="hare"]', (square) => square.dataset.square)), expected[0]);
+    // The wolves' answer comes from the complete table: proven.
+    assert.match(await page.textContent('#ai-info'), /^The AI \(wolves\) played [a-h][1-8]-[a-h][1-8]: wolves win in \d+ plies, proven\. .* \(perfect\)\.$/);
   }
-  const moves = await page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
+  const moves = await moveList(page);
   assert.equal(moves.length, 6);
   assert.match(moves[0], /^hare: [a-h][1-8]-[a-h][1-8] \(you\)$/);
   assert.match(moves[1], /^wolves: [a-h][1-8]-[a-h][1-8] \(AI\)$/);
@@ -207,31 +263,66 @@ test('hare and wolves: pick up the hare, put it down, and the wolves answer', as
 
 test('connect four: a click anywhere in a column drops the stone, and the AI answers', async () => {
   const page = await open();
-  await page.selectOption('#game', 'connect4');
+  await newGame(page, { game: 'connect4', human: 'x', level: '1' });
   await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 42);
-  await page.selectOption('#human', 'x');
-  await page.selectOption('#first', 'x');
-  await page.selectOption('#level', 'easy');
-  await page.click('#new');
   await settle(page);
   // The top cell of column 4 (square 3): the stone lands at the bottom (square 38).
-  await page.click('#board [data-square="3"]');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  await clickAndSettle(page, 3);
   assert.equal(await page.$eval('#board [data-square="38"]', (square) => square.dataset.token), 'x');
   assert.equal(await page.$eval('#board [data-square="3"]', (square) => square.dataset.token), '');
-  const moves = await page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
+  const moves = await moveList(page);
   assert.equal(moves[0], 'x: 4 (you)');
   assert.match(moves[1], /^o: [1-7] \(AI\)$/);
-  // Exactly two stones on the board: ours and the AI's.
+  // The record of the game, in the order played.
+  assert.equal(await page.textContent('#position-text'), `4${moves[1][3]}`);
   const stones = await page.$$eval('#board [data-square]', (squares) =>
     squares.filter((square) => square.dataset.token !== '').map((square) => square.dataset.token).sort());
   assert.deepEqual(stones, ['o', 'x']);
-  await settle(page);
+  await page.close();
+});
+
+/** A middle-game test-set position (x to move; x wins with its 16th stone, 7 moves on). */
+const CONNECT4_START = '137616613112365341';
+
+test('connect four at the default level: every move of the AI is the solver\'s', async () => {
+  const page = await open();
+  // The AI (x) is to move in the position typed in "Start from".
+  await newGame(page, { game: 'connect4', human: 'o', from: CONNECT4_START });
+  assert.equal(await page.$eval('#level', (select) => select.value), 'perfect');
+  let over = await settle(page);
+  const infos = [await page.textContent('#ai-info')];
+  while (!over) {
+    // The human defends as well as can be (the server's best move for o), so the game is
+    // long: x needs every one of its moves to win with its 16th stone.
+    const reply = await api('/api/best', { game: 'connect4', position: await page.textContent('#position-text') });
+    over = await clickAndSettle(page, Number(reply.move) - 1);
+    if ((await moveList(page)).at(-1).endsWith('(AI)')) infos.push(await page.textContent('#ai-info'));
+  }
+  const record = await page.textContent('#position-text');
+  assert.ok(record.startsWith(CONNECT4_START), `the record keeps the start: ${record}`);
+  const moves = await moveList(page);
+  const aiMoves = moves.map((move, index) => [move, index]).filter(([move]) => move.endsWith('(AI)'));
+  assert.ok(aiMoves.length >= 5, `${aiMoves.length} AI moves`);
+  for (const [move, index] of aiMoves) {
+    // Each AI move has the best exact value among the moves of its position.
+    const before = record.slice(0, CONNECT4_START.length + index);
+    const column = move.match(/^x: ([1-7]) /)[1];
+    assert.equal(record[CONNECT4_START.length + index], column);
+    const analysis = await api('/api/analyse', { game: 'connect4', position: before });
+    assert.ok(analysis.moves.every((entry) => entry.exact), `${before}: every move proven`);
+    const best = Math.max(...analysis.moves.map((entry) => entry.value));
+    const played = analysis.moves.find((entry) => entry.move === column);
+    assert.equal(played.value, best, `${before}: the AI played ${column}, worth ${played.value}; the best is ${best}`);
+  }
+  for (const info of infos) assert.match(info, /, proven\./);
+  assert.match(infos.at(-1), /with its \d+(st|nd|rd|th) stone/);
+  // The test set says x wins this position; the solver's moves win it.
+  assert.equal(await page.$eval('#status', (status) => status.dataset.winner), 'x');
   await page.screenshot({ path: path.join(ARTIFACTS, 'connect-four.png') });
   await page.close();
 });
 
-test('the tree explorer on seed 001: 6 of 9 leaves looked at', async () => {
+test('the tree explorer on the tutorial\'s tree: 6 of 9 leaves looked at', async () => {
   const page = await open();
   await page.click('#tab-tree');
   await page.click('button.preset[data-tree="[[4,7,5],[9,2,6],[3,8,5]]"]');
@@ -251,7 +342,6 @@ test('the tree explorer on seed 001: 6 of 9 leaves looked at', async () => {
   const pruned = await page.$$eval('#tree-svg .leaf.pruned', (leaves) => leaves.map((leaf) => leaf.dataset.path));
   assert.deepEqual(pruned, ['1.2', '2.1', '2.2']);
   assert.match(await page.textContent('#tree-note'), /the root is worth 4, best move A; 6 of 9 leaves/);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'tree-explorer-done.png') });
   // Minimax looks at all nine.
   await page.check('input[name="tree-algorithm"][value="minimax"]');
   await page.click('#tree-end');
@@ -264,12 +354,73 @@ test('the tree explorer on seed 001: 6 of 9 leaves looked at', async () => {
   await page.close();
 });
 
-test('phone width: nothing overflows', async () => {
+test('a large tree opens with its root in view and every label inside the canvas', async () => {
+  const page = await open();
+  await page.click('#tab-tree');
+  await page.click('#preset-large');
+  await page.waitForFunction(() => document.querySelector('#leaf-count').dataset.total === '54');
+  const rootInView = async () => page.evaluate(() => {
+    const frame = document.querySelector('.tree-scroll').getBoundingClientRect();
+    const root = document.querySelector('#tree-svg [data-path=""]').getBoundingClientRect();
+    return root.left >= frame.left && root.right <= frame.right;
+  });
+  assert.ok(await rootInView(), 'the root is in view');
+  const wide = await page.$eval('#tree-svg', (svg) => svg.getBoundingClientRect().width);
+  const frame = await page.$eval('.tree-scroll', (element) => element.clientWidth);
+  assert.ok(wide > frame, `the tree (${wide}px) is wider than its frame (${frame}px)`);
+  // Every label, at every step, lies inside the canvas.
+  await page.click('#tree-end');
+  const outside = await page.evaluate(() => {
+    const canvas = document.querySelector('#tree-svg').getBoundingClientRect();
+    return [...document.querySelectorAll('#tree-svg text')].filter((text) => {
+      const box = text.getBoundingClientRect();
+      return box.left < canvas.left || box.right > canvas.right || box.top < canvas.top || box.bottom > canvas.bottom;
+    }).map((text) => text.textContent);
+  });
+  assert.deepEqual(outside, []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'tree-explorer-large-end.png'), fullPage: true });
+  await page.click('#tree-start');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'tree-explorer-large.png') });
+  // Back to play and here again: the root is in view again.
+  await page.click('#tab-play');
+  await page.click('#tab-tree');
+  assert.ok(await rootInView(), 'the root is in view after switching tabs');
+  await page.close();
+});
+
+test('phone width: nothing overflows, for every game', async () => {
   const page = await open({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
-  const board = await page.$eval('#board', (element) => element.getBoundingClientRect().width);
-  assert.ok(board > 200 && board <= 390, `board width ${board}`);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'phone.png'), fullPage: true });
+  for (const [game, human] of [['tictactoe', 'x'], ['connect4', 'x'], ['hare-wolves', 'hare']]) {
+    await newGame(page, { game, human });
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${game}: the page is ${overflow}px wider than the phone`);
+    const board = await page.$eval('#board', (element) => element.getBoundingClientRect().width);
+    assert.ok(board > 200 && board <= 390, `${game}: board width ${board}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `phone-${game}.png`), fullPage: true });
+  }
+  await page.close();
+});
+
+test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: 'easy' });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  // The pieces are drawn as glyphs; e2 is row 7 (from the top), file e.
+  assert.equal(await page.$$eval('#board .chess-piece', (pieces) => pieces.length), 32);
+  const e2 = 6 * 8 + 4;
+  const e4 = 4 * 8 + 4;
+  await page.click(`#board [data-square="${e2}"]`);
+  await page.waitForSelector('#board .square.selected');
+  const targets = await page.$$eval('#board .square.target', (squares) => squares.map((square) => Number(square.dataset.square)));
+  assert.deepEqual(targets.sort((a, b) => a - b), [e4, 5 * 8 + 4]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess-picked-up.png') });
+  await clickAndSettle(page, e4);
+  const moves = await moveList(page);
+  assert.equal(moves.length, 2);
+  assert.match(moves[0], /^White: e2e4 \(you\)$/);
+  assert.match(moves[1], /^Black: [a-h][1-8][a-h][1-8] \(AI\)$/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess.png') });
   await page.close();
 });

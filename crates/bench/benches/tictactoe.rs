@@ -1,5 +1,5 @@
 //! Tic-tac-toe from the empty board: our searches, and the `minimax` crate (0.6) on the same
-//! rules beside them.
+//! rules beside them (alpha-beta family and MCTS).
 //!
 //! Run: `cargo bench -p alphabeta-bench --bench tictactoe`.
 
@@ -91,5 +91,30 @@ fn empty_board(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, empty_board);
+/// Monte Carlo tree search from the empty board, 10,000 iterations (rollouts), one thread:
+/// ours (UCT with the solver, random playouts) beside the crate's (UCT with win/loss
+/// propagation, random rollouts).
+fn mcts_empty_board(c: &mut Criterion) {
+    use minimax::Strategy;
+    let mut group = c.benchmark_group("tictactoe empty board, MCTS 10,000 iterations");
+    group.sample_size(20);
+    group.bench_function("alphabeta: mcts", |b| {
+        b.iter(|| {
+            let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
+            config.mcts.iterations = Some(10_000);
+            Searcher::new(config).search(black_box(&mut TicTacToe::new())).best_move
+        })
+    });
+    group.bench_function("minimax crate: MonteCarloTreeSearch", |b| {
+        b.iter(|| {
+            let options = minimax::MCTSOptions::default().with_num_threads(1);
+            let mut search = minimax::MonteCarloTreeSearch::<Peer>::new(options);
+            search.set_max_rollouts(10_000);
+            search.choose_move(black_box(&TicTacToe::new()))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, empty_board, mcts_empty_board);
 criterion_main!(benches);

@@ -7,13 +7,13 @@ use std::time::Instant;
 use alphabeta_engine::{
     Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
 };
-use alphabeta_games::entry::{merge_limits, Player, Resources, Solve, SolveOptions};
+use alphabeta_games::entry::{merge_limits, PerftOptions, Player, Resources, Solve, SolveOptions};
 use alphabeta_games::{excerpt, Entry};
 
 use crate::error::{short, CatalogueError};
 use crate::report::{
-    line_text, round_ms, value_parts, wins, Analysis, GameInfo, MoveValue, MoveView, PositionView,
-    Report, ResultView,
+    line_text, round_ms, value_parts, wins, Analysis, DivideLine, GameInfo, MoveValue, MoveView,
+    PerftReport, PositionView, Report, ResultView, SplitLine,
 };
 
 /// The longest position text the catalogue parses (trees are the only long ones).
@@ -36,6 +36,19 @@ impl PositionInput {
     pub fn new(position: impl Into<String>) -> Self {
         Self { position: position.into(), to_move: None }
     }
+}
+
+/// A game played out between two AIs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Played {
+    /// The side that moved first.
+    pub first_side: String,
+    /// The moves, in order.
+    pub moves: Vec<String>,
+    /// The winner: 0 the player who moved first, 1 the other; `None` for a draw.
+    pub winner: Option<usize>,
+    /// How it ended, in words.
+    pub result: String,
 }
 
 /// How the AI chooses: a named level of the game, or the engine's search with a
@@ -150,6 +163,40 @@ pub trait GameHandle: Send + Sync {
     /// A bad position or option.
     fn analyse(&self, input: &PositionInput, request: &Request)
         -> Result<Analysis, CatalogueError>;
+    /// The number of move paths of `depth` plies (perft); with `divide`, also below each
+    /// first move. `progress(done, total)` hears each first move counted.
+    ///
+    /// # Errors
+    /// A bad position.
+    fn perft(
+        &self,
+        input: &PositionInput,
+        depth: u32,
+        divide: bool,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<PerftReport, CatalogueError>;
+    /// The positions `split` plies down (at most `depth`), each with the plies left to count
+    /// and its multiplicity (transpositions merged): perft in pieces.
+    ///
+    /// # Errors
+    /// A bad position, or `split` deeper than `depth`.
+    fn split(
+        &self,
+        input: &PositionInput,
+        depth: u32,
+        split: u32,
+    ) -> Result<Vec<SplitLine>, CatalogueError>;
+    /// Plays a whole game from `input` between two AIs (`players[0]` moves first) and
+    /// returns the moves and who won.
+    ///
+    /// # Errors
+    /// A bad position or option.
+    fn play_out(
+        &self,
+        input: &PositionInput,
+        players: [&Request; 2],
+    ) -> Result<Played, CatalogueError>;
     /// A game to play from `input` (the start with `first` to move when `None`), with the AI
     /// of `request`.
     ///
@@ -162,6 +209,9 @@ pub trait GameHandle: Send + Sync {
         request: &Request,
     ) -> Result<Box<dyn LiveGame>, CatalogueError>;
 }
+
+/// A player, its level's name and the scoring its values are read in.
+type Chosen<G> = (Box<dyn Player<G>>, String, Scoring);
 
 /// Turns an [`Entry`] into a [`GameHandle`].
 pub struct Adapter<G>(PhantomData<fn() -> G>);
@@ -257,6 +307,7 @@ impl<G: Entry> Adapter<G> {
             pv: Vec::new(),
             stats: Stats::default(),
             aborted: false,
+            root_moves: Vec::new(),
         };
         let mut report = Report::new(game, text, &result, G::scoring(), level);
         report.words = format!("the game is over: {}", result_of(game).words);
@@ -283,7 +334,7 @@ impl<G: Entry> Adapter<G> {
         )
     }
 
-    fn player(request: &Request) -> Result<(Box<dyn Player<G>>, String, Scoring), CatalogueError> {
+    fn player(request: &Request) -> Result<Chosen<G>, CatalogueError> {
         match &request.method {
             Method::Level(level) => {
                 let name = Self::level_name(level.as_deref());
@@ -468,12 +519,122 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     pv: Vec::new(),
                     stats,
                     aborted: true,
+                    root_moves: Vec::new(),
                 },
             ),
         };
         let mut report = Report::new(&game, text, &summary, scoring, &level);
         report.time_ms = round_ms(start.elapsed().as_secs_f64() * 1000.0);
         Ok(Analysis { report, moves })
+    }
+
+    fn perft(
+        &self,
+        input: &PositionInput,
+        depth: u32,
+        divide: bool,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<PerftReport, CatalogueError> {
+        let game = Self::parse(input)?;
+        let start = Instant::now();
+        let mut lines = Vec::new();
+        let moves = legal_moves(&game);
+        let nodes = if divide && depth >= 2 {
+            let mut total = 0;
+            for (index, &mv) in moves.iter().enumerate() {
+                let mut child = game.clone();
+                child.play(mv);
+                let nodes = child.perft(depth - 1, options, &mut |_, _| {});
+                total += nodes;
+                lines.push(DivideLine { text: game.move_text(mv), nodes });
+                progress(index + 1, moves.len());
+            }
+            total
+        } else {
+            let nodes = game.perft(depth, options, progress);
+            if divide && depth == 1 {
+                lines = moves
+                    .iter()
+                    .map(|&mv| DivideLine { text: game.move_text(mv), nodes: 1 })
+                    .collect();
+            }
+            nodes
+        };
+        if !divide {
+            lines.clear();
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        Ok(PerftReport {
+            position: game.keep_text(&input.position),
+            depth,
+            nodes,
+            time_ms: round_ms(seconds * 1000.0),
+            nodes_per_second: if seconds > 0.0 { (nodes as f64 / seconds).round() } else { 0.0 },
+            divide: lines,
+        })
+    }
+
+    fn split(
+        &self,
+        input: &PositionInput,
+        depth: u32,
+        split: u32,
+    ) -> Result<Vec<SplitLine>, CatalogueError> {
+        if split > depth {
+            return Err(CatalogueError::BadOption(format!(
+                "--split {split} is deeper than --depth {depth}"
+            )));
+        }
+        let mut game = Self::parse(input)?;
+        let mut found: Vec<SplitLine> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        collect_split(&mut game, split, &mut |position: &G| {
+            let text = position.entry_text();
+            match index.get(&text) {
+                Some(&at) => {
+                    let line: &mut SplitLine = &mut found[at];
+                    line.multiplicity += 1;
+                }
+                None => {
+                    index.insert(text.clone(), found.len());
+                    found.push(SplitLine { position: text, depth: depth - split, multiplicity: 1 });
+                }
+            }
+        });
+        Ok(found)
+    }
+
+    fn play_out(
+        &self,
+        input: &PositionInput,
+        players: [&Request; 2],
+    ) -> Result<Played, CatalogueError> {
+        let mut game = Self::parse(input)?;
+        let first_side = game.side_name(true);
+        let mut ais = [Self::player(players[0])?.0, Self::player(players[1])?.0];
+        let limits = [players[0].limits.clone(), players[1].limits.clone()];
+        let (mut moves, mut turn) = (Vec::new(), 0usize);
+        while !legal_moves(&game).is_empty() {
+            let found = ais[turn].think(&game, &limits[turn]);
+            let result = Self::with_move(&game, found);
+            let Some(mv) = result.best_move else { break };
+            moves.push(game.move_text(mv));
+            game.play(mv);
+            turn = 1 - turn;
+        }
+        // `turn` is now the player to move in the final position.
+        let winner = match game.outcome() {
+            Some(Outcome::Win) => Some(turn),
+            Some(Outcome::Loss) => Some(1 - turn),
+            Some(Outcome::Draw) => None,
+            None => match game.evaluate().signum() {
+                1 => Some(turn),
+                -1 => Some(1 - turn),
+                _ => None,
+            },
+        };
+        Ok(Played { first_side, moves, winner, result: result_of(&game).words })
     }
 
     fn live(
@@ -496,6 +657,20 @@ impl<G: Entry> GameHandle for Adapter<G> {
         };
         let (player, level, scoring) = Self::player(request)?;
         Ok(Box::new(Live { game, texts: vec![text], history: Vec::new(), player, level, scoring }))
+    }
+}
+
+/// Calls `found` for the position at the end of every path of `plies` moves (paths that end
+/// the game earlier lead nowhere).
+fn collect_split<G: Entry>(game: &mut G, plies: u32, found: &mut dyn FnMut(&G)) {
+    if plies == 0 {
+        found(game);
+        return;
+    }
+    for mv in legal_moves(game) {
+        game.play(mv);
+        collect_split(game, plies - 1, found);
+        game.undo(mv);
     }
 }
 

@@ -27,16 +27,16 @@ mod report;
 use std::sync::Arc;
 
 pub use alphabeta_games::entry::{
-    Board, Entry, LevelInfo, MoveSquares, Resources, SolveOptions, TreeNodeView,
+    Board, Entry, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions, TreeNodeView,
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
-    Adapter, GameHandle, LiveGame, Method, PositionInput, PositionSolver, Request,
+    Adapter, GameHandle, LiveGame, Method, Played, PositionInput, PositionSolver, Request,
     MAX_POSITION_TEXT,
 };
 pub use report::{
-    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, GameInfo, MoveValue,
-    MoveView, PositionView, Report, ResultView,
+    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, DivideLine, GameInfo,
+    MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
 };
 
 /// The games front ends offer, by name.
@@ -65,6 +65,7 @@ impl Catalogue {
             .with::<alphabeta_games::tictactoe::TicTacToe>()
             .with::<alphabeta_games::connect4::Connect4>()
             .with::<alphabeta_games::hare_wolves::HareWolves>()
+            .with::<alphabeta_games::chess::Chess>()
             .with::<alphabeta_games::tree::Tree>()
     }
 

@@ -47,6 +47,36 @@ pub struct Report {
     pub level: String,
     /// The value in words ("x wins in 3 plies", "draw", "+12 for x (heuristic)").
     pub words: String,
+    /// Monte Carlo tree search only: its counters and the root's moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mcts: Option<MctsView>,
+}
+
+/// What a Monte Carlo tree search did, and what it thinks of each root move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MctsView {
+    /// Iterations (selection, expansion, playout, backup).
+    pub iterations: u64,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Nodes of the tree.
+    pub tree_nodes: u64,
+    /// Every root move: visits, mean reward (0 to 1 for the side to move), proven value.
+    pub moves: Vec<RootMoveView>,
+}
+
+/// One root move of a Monte Carlo tree search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RootMoveView {
+    /// The move.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Visits.
+    pub visits: u64,
+    /// The share of playouts won through it (draws count half), for the side to move.
+    pub win_rate: f64,
+    /// The proven value in words, when the MCTS-Solver proved one.
+    pub proven: Option<String>,
 }
 
 /// `win`, `loss` or `draw`.
@@ -187,6 +217,31 @@ pub fn duration_text(ms: f64) -> String {
     }
 }
 
+/// The MCTS part of a report, for results that have root move statistics.
+fn mcts_view<G: Entry>(game: &G, result: &SearchResult<G::Move>) -> Option<MctsView> {
+    if result.root_moves.is_empty() {
+        return None;
+    }
+    let moves = result
+        .root_moves
+        .iter()
+        .map(|stats| RootMoveView {
+            text: game.move_text(stats.mv),
+            visits: stats.visits,
+            win_rate: (stats.win_rate() * 1000.0).round() / 1000.0,
+            proven: stats
+                .proven()
+                .map(|score| value_parts(game, score, true, Scoring::Depth).words),
+        })
+        .collect();
+    Some(MctsView {
+        iterations: result.stats.iterations,
+        playouts: result.stats.playouts,
+        tree_nodes: result.stats.tree_nodes,
+        moves,
+    })
+}
+
 /// Rounds milliseconds to microseconds.
 #[must_use]
 pub fn round_ms(ms: f64) -> f64 {
@@ -222,6 +277,7 @@ impl Report {
             aborted: result.aborted,
             level: level.to_string(),
             words: parts.words,
+            mcts: mcts_view(game, result),
         }
     }
 
@@ -255,6 +311,26 @@ impl Report {
             "principal variation: {}\n",
             if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
         );
+        if let Some(mcts) = &self.mcts {
+            out += &format!(
+                "MCTS: {} iterations, {} playouts, {} tree nodes\n",
+                thousands(mcts.iterations),
+                thousands(mcts.playouts),
+                thousands(mcts.tree_nodes)
+            );
+            for mv in &mcts.moves {
+                out += &format!(
+                    "  {:>8}  {:>8} visits  win rate {:.3}{}\n",
+                    mv.text,
+                    thousands(mv.visits),
+                    mv.win_rate,
+                    mv.proven
+                        .as_ref()
+                        .map(|words| format!("  proven: {words}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
         out
     }
 
@@ -387,4 +463,50 @@ pub struct GameInfo {
     pub position_help: &'static str,
     /// The engine's search algorithms (for a custom search instead of a level).
     pub algorithms: &'static [&'static str],
+}
+
+/// The count of move paths from a position (perft), and below each first move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PerftReport {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Plies counted.
+    pub depth: u32,
+    /// Positions at the end of the paths (leaves).
+    pub nodes: u64,
+    /// Elapsed time in milliseconds, rounded to microseconds.
+    pub time_ms: f64,
+    /// Leaves per second.
+    pub nodes_per_second: f64,
+    /// With divide: each first move and the leaves below it, in the natural order.
+    pub divide: Vec<DivideLine>,
+}
+
+/// One first move and its count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DivideLine {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Leaves below it.
+    pub nodes: u64,
+}
+
+/// A position some plies down, for splitting a count across processes or machines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SplitLine {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Plies still to count below it.
+    pub depth: u32,
+    /// How many paths lead to it (transpositions merged).
+    pub multiplicity: u64,
+}
+
+impl SplitLine {
+    /// `position<TAB>depth<TAB>multiplicity`, the line `batch GAME --perft` reads.
+    #[must_use]
+    pub fn line(&self) -> String {
+        format!("{}\t{}\t{}", self.position, self.depth, self.multiplicity)
+    }
 }

@@ -37,6 +37,14 @@ pub struct BatchArgs {
     /// With --solve: solve without the opening book (where the game has one).
     #[arg(long, requires = "solve")]
     pub no_book: bool,
+    /// Count move paths instead: each line is `position<TAB>plies<TAB>multiplicity` (as
+    /// `perft GAME --split D` prints it); out comes the line and its count, and the total
+    /// (the sum of count × multiplicity) on stderr.
+    #[arg(long, conflicts_with = "solve")]
+    pub perft: bool,
+    /// With --perft: a table of counts in MiB (where the game's perft has one).
+    #[arg(long, default_value_t = 0, requires = "perft")]
+    pub hash: u64,
     /// The side to move for every line whose position text does not say.
     #[arg(long = "to-move")]
     pub to_move: Option<String>,
@@ -121,6 +129,9 @@ fn progress(interactive: bool) -> Option<ProgressBar> {
 /// Runs `batch`.
 pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let game = context.catalogue.get(&args.game)?.clone();
+    if args.perft {
+        return perft_lines(&*game, args, context);
+    }
     let mut answer = if args.solve {
         let options = crate::solve::options(&args.ai.budget, args.weak, args.no_book)?;
         Answer::Solve(game.solver(&options)?)
@@ -254,4 +265,79 @@ fn summary(tally: &Tally, args: &BatchArgs, context: &mut Context<'_>) -> Result
         return Ok(ExitCode::from(2));
     }
     Ok(if tally.mismatches.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `batch --perft`: counts each split line; the total on stderr.
+fn perft_lines(
+    game: &dyn GameHandle,
+    args: &BatchArgs,
+    context: &mut Context<'_>,
+) -> Result<ExitCode> {
+    let threads = args.ai.budget.threads.unwrap_or(1);
+    let options = crate::perft::options(args.hash, threads)?;
+    let (mut total, mut lines, mut bad, mut number) = (0u128, 0u64, 0u64, 0u64);
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if context.input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        number += 1;
+        let counted = perft_line(game, &bytes, args, &options);
+        match counted {
+            Ok(None) => {}
+            Ok(Some((line, count, multiplicity))) => {
+                writeln!(context.out, "{line}\t{count}")?;
+                total += u128::from(count) * u128::from(multiplicity);
+                lines += 1;
+            }
+            Err(message) => {
+                bad += 1;
+                writeln!(context.err, "line {number}: {}", short(message))?;
+            }
+        }
+    }
+    context.out.flush()?;
+    writeln!(context.err, "{} counted; total {total}", count(lines, "line", "lines"))?;
+    if bad > 0 {
+        writeln!(context.err, "{} could not be read", count(bad, "line", "lines"))?;
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One `position<TAB>plies[<TAB>multiplicity]` line: the line as read, its count, its
+/// multiplicity.
+fn perft_line(
+    game: &dyn GameHandle,
+    bytes: &[u8],
+    args: &BatchArgs,
+    options: &alphabeta_catalogue::PerftOptions,
+) -> Result<Option<(String, u64, u64)>, String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|error| {
+            format!("not UTF-8 text (invalid byte at offset {})", error.valid_up_to())
+        })?
+        .trim_end_matches(['\n', '\r']);
+    if text.trim().is_empty() || text.trim_start().starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = text.split('\t').collect();
+    let (position, plies, multiplicity) = match fields.as_slice() {
+        [position, plies] => (*position, *plies, "1"),
+        [position, plies, multiplicity] => (*position, *plies, *multiplicity),
+        _ => return Err("a perft line is position<TAB>plies<TAB>multiplicity".into()),
+    };
+    let plies: u32 = plies.trim().parse().ok().filter(|&plies| plies <= 40).ok_or_else(|| {
+        format!("'{}' is not a number of plies (0-40)", alphabeta_games::excerpt(plies))
+    })?;
+    let multiplicity: u64 = multiplicity.trim().parse().map_err(|_| {
+        format!("'{}' is not a multiplicity", alphabeta_games::excerpt(multiplicity))
+    })?;
+    let input =
+        PositionInput { position: position.trim().to_string(), to_move: args.to_move.clone() };
+    let report = game
+        .perft(&input, plies, false, options, &mut |_, _| {})
+        .map_err(|error| error.to_string())?;
+    Ok(Some((text.to_string(), report.nodes, multiplicity)))
 }

@@ -60,12 +60,12 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
     let minimax = SearchConfig::with_algorithm(Algorithm::Minimax).scoring(Scoring::Plain);
     for (name, config, published) in [
         (
-            "seed 001: minimax, ±1 scores, positions before each AI move",
+            "tutorial 001: minimax, ±1 scores, positions before each AI move",
             minimax,
             [549_945, 7_331, 197, 13],
         ),
         (
-            "seed 001: alpha-beta (cut leaves the whole loop), ±1 scores",
+            "tutorial 001: alpha-beta (cut leaves the whole loop), ±1 scores",
             alphabeta(Scoring::Plain),
             [18_296, 843, 63, 9],
         ),
@@ -89,7 +89,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
     let empty = |config: SearchConfig| Searcher::new(config).search(&mut TicTacToe::new());
     let depth_first = empty(alphabeta(Scoring::Depth));
     figures.push(figure(
-        "seed 001: alpha-beta, depth-aware scores (10 - depth), first move",
+        "tutorial 001: alpha-beta, depth-aware scores (10 - depth), first move",
         thousands(depth_first.stats.nodes),
         "20,865",
         Some(depth_first.stats.nodes == 20_865),
@@ -99,7 +99,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         let centre = empty(alphabeta(scoring).ordering(MoveOrdering::Game));
         let ratio = row.stats.nodes as f64 / centre.stats.nodes as f64;
         figures.push(figure(
-            &format!("seed 001: centre-first ordering, {scoring} scores, first move"),
+            &format!("tutorial 001: centre-first ordering, {scoring} scores, first move"),
             format!(
                 "{} instead of {} ({ratio:.2} times fewer), plays cell {}",
                 thousands(centre.stats.nodes),
@@ -118,7 +118,7 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         let last = game.counts.last().copied().unwrap_or(0);
         figures.push(figure(
             &format!(
-                "seed 001 exercise 3: positions before the winning move, stop-at-win {}",
+                "tutorial 001 exercise 3: positions before the winning move, stop-at-win {}",
                 if stop { "on" } else { "off" }
             ),
             thousands(last),
@@ -146,21 +146,21 @@ pub fn seed_figures(runs: u32) -> Vec<Figure> {
         None => "a tie".to_string(),
     };
     figures.push(figure(
-        "seed 000: recommended moves (X = row, Y = column) following them",
+        "tutorial 000: recommended moves (X = row, Y = column) following them",
         format!("{} ({ending})", cells(&recommended)),
         "0,0 0,1 2,0 1,2 2,2 (a tie)",
         Some(recommended == [0, 1, 6, 5, 8] && board.winner().is_none()),
     ));
     for (name, algorithm, published, low, high) in [
         (
-            "seed 000: evaluation time of the first recommended move, minimax",
+            "tutorial 000: evaluation time of the first recommended move, minimax",
             Algorithm::Minimax,
             "4.57-5.34 s (Python)",
             4.57,
             5.34,
         ),
         (
-            "seed 000: evaluation time of the first recommended move, alpha-beta",
+            "tutorial 000: evaluation time of the first recommended move, alpha-beta",
             Algorithm::AlphaBeta,
             "0.16-0.2 s (Python)",
             0.16,
@@ -220,5 +220,92 @@ pub fn seeds(args: &SeedsArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         }
     }
     let all_match = figures.iter().all(|figure| figure.matches != Some(false));
+    Ok(if all_match { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `bench perft`.
+#[derive(Args, Debug)]
+pub struct PerftBenchArgs {
+    /// The deepest depth to count (7 takes seconds with both cores; 8 wants the table).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub max_depth: u32,
+    /// The table of counts in MiB (0: none).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1 << 20))]
+    pub hash: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
+    /// One JSON object per depth.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One depth of the chess tutorial's table, beside our count.
+#[derive(Debug, Serialize)]
+struct PerftRow {
+    depth: u32,
+    published: u64,
+    /// Our count, `None` for a depth not computed.
+    perft: Option<u64>,
+    /// Whether the published figure is our count.
+    matches: Option<bool>,
+    note: Option<&'static str>,
+    time_ms: Option<f64>,
+}
+
+/// Runs `bench perft`: the chess tutorial's table of games after N plies, beside our perft.
+pub fn perft(args: &PerftBenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    let chess = context.catalogue.get("chess")?.clone();
+    let options = crate::perft::options(args.hash, args.threads)?;
+    let start = alphabeta_catalogue::PositionInput::new("startpos");
+    let mut all_match = true;
+    if !args.json {
+        writeln!(
+            context.out,
+            "{:>5} {:>22} {:>22} {:>12}  note",
+            "depth", "tutorial", "perft", "time"
+        )?;
+    }
+    for row in alphabeta_games::chess::seed::seed_000_table() {
+        let counted = (row.depth <= args.max_depth)
+            .then(|| chess.perft(&start, row.depth, false, &options, &mut |_, _| {}))
+            .transpose()?;
+        let perft = counted.as_ref().map(|report| report.nodes);
+        let matches = perft.map(|perft| perft == row.published);
+        // A figure that differs is wrong only if the tutorial does not explain it.
+        all_match &= matches != Some(false) || row.note.is_some();
+        let result = PerftRow {
+            depth: row.depth,
+            published: row.published,
+            perft,
+            matches,
+            note: row.note,
+            time_ms: counted.as_ref().map(|report| report.time_ms),
+        };
+        if args.json {
+            writeln!(context.out, "{}", serde_json::to_string(&result)?)?;
+            continue;
+        }
+        let (perft, time) = match &counted {
+            Some(report) => {
+                (thousands(report.nodes), alphabeta_catalogue::duration_text(report.time_ms))
+            }
+            None => ("not computed".to_string(), format!("--max-depth {}", row.depth)),
+        };
+        let note = match (matches, row.note) {
+            (_, Some(note)) => note.to_string(),
+            (Some(true), None) => "exact".to_string(),
+            (Some(false), None) => "DIFFERS".to_string(),
+            (None, None) => String::new(),
+        };
+        writeln!(
+            context.out,
+            "{:>5} {:>22} {:>22} {:>12}  {note}",
+            row.depth,
+            thousands(row.published),
+            perft,
+            time
+        )?;
+    }
     Ok(if all_match { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -49,7 +49,7 @@ pub struct SolverArgs {
 impl SolverArgs {
     fn solver(&self) -> Result<Solver> {
         let config = SolverConfig {
-            table_bytes: (self.table_mib as usize) << 20,
+            table_bytes: crate::options::check_table("--table-mib", self.table_mib)?,
             threads: self.threads as usize,
             ..SolverConfig::default()
         };
@@ -310,7 +310,7 @@ pub fn run(args: &BenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         )?;
     }
     writeln!(context.out,
-        "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver as quoted in the issue, not run here)",
+        "({} mode, {} thread(s), {} MiB table, {}; reference: Pascal Pons' solver, figures from an earlier run on this machine (docs/connect4.md), not run now)",
         if args.weak { "weak" } else { "strong" },
         args.solver.threads,
         args.solver.table_mib,

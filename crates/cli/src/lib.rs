@@ -11,7 +11,9 @@ mod bench_connect4;
 mod bench_hare_wolves;
 mod best;
 mod games;
+mod matches;
 mod options;
+mod perft;
 mod play;
 mod serve;
 mod solve;
@@ -47,8 +49,12 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// One position per line on stdin, one result line out.
     Batch(batch::BatchArgs),
+    /// The number of move paths of N plies (perft), below each first move, or split in pieces.
+    Perft(perft::PerftArgs),
     /// Minimax or alpha-beta on a small explicit tree, e.g. '[[4,7,5],[9,2,6],[3,8,5]]'.
     Tree(tree::TreeArgs),
+    /// Games between two players, colours alternated: the score and the Elo difference.
+    Match(matches::MatchArgs),
     /// Serve a page to play every game in the browser and watch alpha-beta think.
     Serve(serve::ServeArgs),
     /// Reproduce the documents' measurements and time the searches.
@@ -62,6 +68,8 @@ enum Command {
 enum BenchWhat {
     /// The tic-tac-toe figures of the tutorials, beside the published ones.
     Seeds(bench::SeedsArgs),
+    /// The chess tutorial's table of games after N plies, beside our perft counts.
+    Perft(bench::PerftBenchArgs),
     /// The Connect Four test sets, beside the reference solver's figures.
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(bench_connect4::BenchArgs),
@@ -95,9 +103,12 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Solve(args) => solve::run(&args, context),
         Command::Analyse(args) => analyse::run(&args, context),
         Command::Batch(args) => batch::run(&args, context),
+        Command::Perft(args) => perft::run(&args, context),
         Command::Tree(args) => tree::run(&args, context),
+        Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
+        Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
         Command::Bench { what: BenchWhat::HareWolves(args) } => {
             bench_hare_wolves::run(&args, context)

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use alphabeta_catalogue::{Method, PositionInput, Request, Resources};
-use alphabeta_engine::{Algorithm, CutRule, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak};
+use alphabeta_engine::{
+    Algorithm, CutRule, Limits, MoveOrdering, Playout, Scoring, SearchConfig, TieBreak,
+};
 use anyhow::{bail, Result};
 use clap::Args;
 
@@ -76,6 +78,23 @@ fn excerpt(text: &str) -> String {
     alphabeta_games::excerpt(text)
 }
 
+/// Refuses a table of `mib` MiB larger than the machine's memory (named by `option`).
+///
+/// # Errors
+/// The table does not fit.
+pub fn check_table(option: &str, mib: u64) -> Result<usize> {
+    if let Some(memory) = memory_bytes() {
+        if mib << 20 > memory {
+            bail!(
+                "{option} {mib} asks for more memory than this machine has ({} MiB)",
+                memory >> 20
+            );
+        }
+    }
+    usize::try_from(mib << 20)
+        .map_err(|_| anyhow::anyhow!("{option} {mib} does not fit this machine's addresses"))
+}
+
 /// The machine's memory in bytes, when it can be read.
 fn memory_bytes() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -100,18 +119,7 @@ impl BudgetArgs {
     /// # Errors
     /// A table larger than the machine's memory.
     pub fn resources(&self, default_mib: u64) -> Result<Resources> {
-        let mib = self.tt_mib.unwrap_or(default_mib);
-        let bytes = mib << 20;
-        if let Some(memory) = memory_bytes() {
-            if bytes > memory {
-                bail!(
-                    "--tt-mib {mib} asks for more memory than this machine has ({} MiB)",
-                    memory >> 20
-                );
-            }
-        }
-        let table_bytes = usize::try_from(bytes)
-            .map_err(|_| anyhow::anyhow!("--tt-mib {mib} does not fit this machine's addresses"))?;
+        let table_bytes = check_table("--tt-mib", self.tt_mib.unwrap_or(default_mib))?;
         Ok(Resources { table_bytes, threads: self.threads.unwrap_or(1) as usize })
     }
 }
@@ -123,8 +131,9 @@ pub struct AiArgs {
     /// within seconds by default).
     #[arg(long)]
     pub level: Option<String>,
-    /// A search instead of a level: minimax, alphabeta or negamax (negamax adds a
-    /// transposition table, iterative deepening and principal variation search).
+    /// A search instead of a level: minimax, alphabeta, negamax (negamax adds a
+    /// transposition table, iterative deepening and principal variation search) or mcts
+    /// (Monte Carlo tree search: UCT with the MCTS-Solver).
     #[arg(long = "algo", conflicts_with = "level")]
     pub algorithm: Option<Algorithm>,
     /// Scoring of finished games: plain (+1/0/-1) or depth (a faster win is worth more).
@@ -136,12 +145,28 @@ pub struct AiArgs {
     /// Alpha-beta cut rule: standard (alpha >= beta), strict (alpha > beta) or none.
     #[arg(long)]
     pub cut: Option<CutRule>,
-    /// Which equal root move to play: first, last, random or random:SEED.
+    /// Which equal root move to play: first, last, random, random:SEED, or trap (the one
+    /// after which the opponent has the most losing replies).
     #[arg(long = "tie-break")]
     pub tie_break: Option<TieBreak>,
     /// Stop looking at root moves as soon as one wins at once.
     #[arg(long)]
     pub stop_at_win: bool,
+    /// MCTS: iterations (the budget when no other is given; 10,000 by default).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub iterations: Option<u64>,
+    /// MCTS: playouts random, or guided by the game's evaluation.
+    #[arg(long)]
+    pub playout: Option<Playout>,
+    /// MCTS: the UCB1 exploration constant (default √2).
+    #[arg(long)]
+    pub exploration: Option<f64>,
+    /// MCTS: the seed of its random generator (results repeat with the same seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// MCTS: without the MCTS-Solver (no proven wins and losses backed up).
+    #[arg(long)]
+    pub no_solver: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -155,11 +180,19 @@ impl AiArgs {
             || self.cut.is_some()
             || self.tie_break.is_some()
             || self.stop_at_win
+            || self.iterations.is_some()
+            || self.playout.is_some()
+            || self.exploration.is_some()
+            || self.seed.is_some()
+            || self.no_solver
     }
 
     /// The engine configuration of the search options (defaults: alpha-beta, depth-aware
     /// scores, natural order, standard cut, first of equals).
-    pub fn config(&self, resources: &Resources) -> SearchConfig {
+    ///
+    /// # Errors
+    /// An MCTS option out of its range.
+    pub fn config(&self, resources: &Resources) -> Result<SearchConfig> {
         let mut config =
             SearchConfig::with_algorithm(self.algorithm.unwrap_or(Algorithm::AlphaBeta))
                 .scoring(self.scoring.unwrap_or(Scoring::Depth))
@@ -168,7 +201,24 @@ impl AiArgs {
                 .tie_break(self.tie_break.unwrap_or(TieBreak::First))
                 .stop_at_win(self.stop_at_win);
         config.tt_bytes = resources.table_bytes;
-        config
+        let mcts = &mut config.mcts;
+        mcts.iterations = self.iterations.or(mcts.iterations);
+        mcts.playout = self.playout.unwrap_or(mcts.playout);
+        mcts.exploration = self.exploration.unwrap_or(mcts.exploration);
+        mcts.seed = self.seed.unwrap_or(mcts.seed);
+        mcts.solver &= !self.no_solver;
+        mcts.validate().map_err(|error| anyhow::anyhow!("{error}"))?;
+        if config.algorithm != Algorithm::Mcts
+            && (self.iterations.is_some()
+                || self.playout.is_some()
+                || self.exploration.is_some()
+                || self.no_solver)
+        {
+            bail!(
+                "--iterations, --playout, --exploration and --no-solver are options of --algo mcts"
+            );
+        }
+        Ok(config)
     }
 
     /// The request these options make.
@@ -181,7 +231,7 @@ impl AiArgs {
             if self.level.is_some() {
                 bail!("--level chooses a player; --algo, --score, --order, --cut, --tie-break and --stop-at-win choose a search: give one or the other");
             }
-            Method::Search(self.config(&resources))
+            Method::Search(self.config(&resources)?)
         } else {
             Method::Level(self.level.clone())
         };

@@ -90,7 +90,7 @@ struct Humans {
 
 impl Humans {
     fn plays(&self, side: &str) -> bool {
-        self.sides.iter().any(|human| human == side)
+        self.sides.iter().any(|human| human.eq_ignore_ascii_case(side))
     }
 }
 
@@ -102,7 +102,9 @@ fn first_side(args: &PlayArgs, starters: &[&'static str]) -> Result<Option<Strin
             let index = (crate::random_seed() % starters.len().max(1) as u64) as usize;
             Ok(starters.get(index).map(|side| (*side).to_string()))
         }
-        Some(side) if starters.contains(&side) => Ok(Some(side.to_string())),
+        Some(side) if starters.iter().any(|starter| starter.eq_ignore_ascii_case(side)) => {
+            Ok(starters.iter().find(|s| s.eq_ignore_ascii_case(side)).map(|s| (*s).to_string()))
+        }
         Some(side) => bail!(
             "--first {}: who may start is {} (or random)",
             alphabeta_games::excerpt(side),
@@ -120,7 +122,9 @@ pub fn run(args: &PlayArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         None => Humans { sides: vec![first.clone().unwrap_or_else(|| info.sides[0].to_string())] },
         Some("both") => Humans { sides: info.sides.iter().map(|s| (*s).to_string()).collect() },
         Some("none") => Humans { sides: Vec::new() },
-        Some(side) if info.sides.contains(&side) => Humans { sides: vec![side.to_string()] },
+        Some(side) if info.sides.iter().any(|s| s.eq_ignore_ascii_case(side)) => {
+            Humans { sides: vec![side.to_string()] }
+        }
         Some(side) => bail!(
             "--human {}: give a side ({}), both or none",
             alphabeta_games::excerpt(side),

@@ -105,7 +105,7 @@ fn bad_input_exits_2_with_a_message() {
         (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
         (
             &["best", "chess-boxing", "x"],
-            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, tree)",
+            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, tree)",
         ),
         (&["tree", "[[4,7,5],[9,2,6],[3,8,5]"], "at column 25"),
         (&["tree", "[[4,7],[]]"], "empty list"),
@@ -216,4 +216,20 @@ fn bench_seeds_matches_every_published_count() {
     assert_eq!(moves, "0,0 0,1 2,0 1,2 2,2 (a tie)");
     let time = find("evaluation time of the first recommended move, minimax");
     assert!(time["measured"].as_str().unwrap().contains("measured on another machine"));
+}
+
+#[test]
+fn bench_perft_prints_the_chess_tutorials_table_beside_our_counts() {
+    let (code, out, err) = run(&["bench", "perft", "--max-depth", "4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[1]["published"], 40);
+    assert_eq!(rows[1]["perft"], 400);
+    assert!(rows[1]["note"].as_str().unwrap().contains("misprint"));
+    assert_eq!(
+        (rows[3]["perft"].as_u64(), rows[3]["matches"].as_bool()),
+        (Some(197_281), Some(true))
+    );
+    assert_eq!(rows[4]["perft"], Value::Null, "depth 5 not computed");
 }

@@ -7,10 +7,10 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use alphabeta_catalogue::example::Nim;
-use alphabeta_catalogue::Catalogue;
-use alphabeta_cli::{run, Context};
 use serde_json::Value;
+
+mod common;
+use common::call;
 
 /// One game's sample positions.
 struct Case {
@@ -22,7 +22,7 @@ struct Case {
     quick: &'static str,
 }
 
-const CASES: [Case; 5] = [
+const CASES: [Case; 6] = [
     Case {
         game: "tictactoe",
         live: "x...o....",
@@ -43,6 +43,13 @@ const CASES: [Case; 5] = [
         over: "H:b8 W:d8,f8,h8,a7 W",
         malformed: "H:e2 W:b8,d8,f8,h8 H",
         quick: "perfect",
+    },
+    Case {
+        game: "chess",
+        live: "startpos moves e4 e5 Nf3",
+        over: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        malformed: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        quick: "easy",
     },
     Case {
         game: "tree",
@@ -88,33 +95,6 @@ fn kind(value: &Value) -> &'static str {
     }
 }
 
-fn catalogue() -> Catalogue {
-    Catalogue::standard().with::<Nim>()
-}
-
-/// Runs the program in-process over the catalogue with Nim: (exit code, stdout, stderr).
-fn call(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let catalogue = catalogue();
-    let mut input = stdin;
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut context = Context {
-        catalogue: &catalogue,
-        input: &mut input,
-        out: &mut out,
-        err: &mut err,
-        interactive: false,
-        echo: true,
-    };
-    let code = run(std::iter::once("alphabeta").chain(args.iter().copied()), &mut context);
-    let code = format!("{code:?}");
-    let code: u8 = code
-        .trim_start_matches("ExitCode(unix_exit_status(")
-        .trim_end_matches("))")
-        .parse()
-        .unwrap_or(255);
-    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
-}
-
 /// Checks one JSON report of `case` on a position that is `over` or not.
 fn check_report(report: &Value, over: bool, context: &str) {
     let object = report.as_object().unwrap_or_else(|| panic!("{context}: not an object"));
@@ -126,10 +106,8 @@ fn check_report(report: &Value, over: bool, context: &str) {
         assert!(kinds.contains(&kind(value)), "{context}: '{field}' is {value}");
     }
     for key in object.keys() {
-        assert!(
-            FIELDS.iter().any(|(field, _)| field == key),
-            "{context}: unexpected field '{key}'"
-        );
+        let known = FIELDS.iter().any(|(field, _)| field == key) || key == "mcts";
+        assert!(known, "{context}: unexpected field '{key}'");
     }
     assert_eq!(report["move"].is_null(), over, "{context}: move null exactly when over: {report}");
     if let Some(value) = report["value"].as_i64() {
@@ -173,6 +151,14 @@ fn every_verb_answers_every_game_with_the_contract() {
                     }
                 }
             }
+            // Monte Carlo tree search answers with the same contract, and its own counters.
+            let args =
+                ["best", case.game, position, "--algo", "mcts", "--iterations", "300", "--json"];
+            let (code, out, err) = call(&args, b"");
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let report = json_line(&out, &format!("{args:?}"));
+            check_report(&report, over, &format!("{args:?}"));
+            assert_eq!(report["mcts"].is_object(), !over, "{args:?}: {report}");
             // The text forms too.
             let (code, out, err) = call(&["best", case.game, position, "--level", case.quick], b"");
             assert_eq!(code, 0, "{err}");
@@ -231,7 +217,7 @@ fn the_games_verb_lists_the_catalogue() {
             serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_string()
         })
         .collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "tree", "nim"]);
+    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim"]);
     let (_, out, _) = call(&["games"], b"");
     assert!(out.contains("nim (also one-heap-nim): Nim"), "{out}");
 }
@@ -281,4 +267,50 @@ fn a_closed_stdout_ends_every_verb_quietly() {
     closed_stdout(&["games"], "");
     closed_stdout(&["best", "connect4", "4453", "--level", "3"], "");
     closed_stdout(&["analyse", "hare-wolves"], "");
+}
+
+#[test]
+fn perft_split_and_batch_add_up_to_the_direct_count() {
+    for (game, depth, split, direct) in [
+        ("chess", "5", "2", 4_865_609),
+        ("tictactoe", "6", "2", 54_720u64),
+        ("connect4", "5", "2", 16_807),
+        ("hare-wolves", "8", "3", 141_427),
+        ("nim", "6", "2", 0),
+    ] {
+        let (code, out, err) = call(&["perft", game, "--depth", depth, "--json"], b"");
+        assert_eq!(code, 0, "{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        if game != "nim" {
+            assert_eq!(report["nodes"], direct, "{game}");
+        }
+        let direct = report["nodes"].as_u64().unwrap();
+        let (code, lines, err) = call(&["perft", game, "--depth", depth, "--split", split], b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(lines.lines().all(|line| line.split('\t').count() == 3), "{lines}");
+        let (code, counted, err) = call(&["batch", game, "--perft"], lines.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let total: u64 = counted
+            .lines()
+            .map(|line| {
+                let fields: Vec<u64> =
+                    line.rsplit('\t').take(2).map(|field| field.parse().unwrap()).collect();
+                fields[0] * fields[1]
+            })
+            .sum();
+        assert_eq!(total, direct, "{game}");
+        assert!(err.contains(&format!("total {direct}")), "{err}");
+        let (_, divided, _) = call(&["perft", game, "--depth", depth, "--divide", "--json"], b"");
+        let divided: Value = serde_json::from_str(&divided).unwrap();
+        let sum: u64 = divided["divide"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|line| line["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, direct, "{game}");
+    }
+    let (code, _, err) = call(&["perft", "tictactoe", "--depth", "2", "--split", "3"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--split 3 is deeper than --depth 2"), "{err}");
 }

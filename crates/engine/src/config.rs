@@ -78,8 +78,127 @@ named_enum!(
         /// ordering and principal variation search.
         /// See: chessprogramming.org/Principal_Variation_Search
         Negamax => "negamax" | "pvs" | "negamax-tt",
+        /// Monte Carlo tree search: UCT with random or guided playouts and the MCTS-Solver
+        /// extension ([`MctsConfig`]). Not exhaustive: its value is a proof only when the
+        /// result says `exact` (or the score is a win or a loss).
+        /// See: chessprogramming.org/Monte-Carlo_Tree_Search
+        Mcts => "mcts" | "uct",
     }
 );
+
+named_enum!(
+    /// How an MCTS playout chooses its moves.
+    Playout, "playout", {
+        /// Uniformly at random among the legal moves.
+        Random => "random",
+        /// Epsilon-greedy on the game's [`crate::Game::evaluate`]: a move that wins at once is
+        /// always taken; otherwise, with probability [`MctsConfig::epsilon`] a random move,
+        /// else the move whose position the mover values most (a random one among equals).
+        Guided => "guided" | "evaluate",
+    }
+);
+
+/// The options of [`Algorithm::Mcts`].
+///
+/// Rewards are +1 (win), 0 (draw), -1 (loss) for a finished playout and
+/// `tanh(evaluate / eval_scale)` for a position scored by the heuristic (at the depth limit,
+/// or without a legal move); UCB1 works on them rescaled to `[0, 1]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The UCB1 exploration constant `c` in `q + c * sqrt(ln N / n)`, with `q` the mean reward
+    /// in `[0, 1]`, `N` the parent's visits and `n` the child's; `sqrt(2)` by default (Auer,
+    /// Cesa-Bianchi and Fischer's UCB1, as Kocsis and Szepesvári's UCT uses it).
+    /// See: chessprogramming.org/UCT
+    pub exploration: f64,
+    /// How playouts choose moves.
+    pub playout: Playout,
+    /// Epsilon of [`Playout::Guided`]: the share of random moves (0.25 by default).
+    pub epsilon: f64,
+    /// The MCTS-Solver extension (on by default): every node keeps proven bounds of its exact
+    /// value, proven wins, losses and draws back up, selection skips moves that cannot change
+    /// the result, and the search stops when the root is solved. Off: plain UCT.
+    pub solver: bool,
+    /// The seed of the random generator: the same seed, position and budget give the same
+    /// tree and result.
+    pub seed: u64,
+    /// At most this many iterations (one playout each).
+    pub iterations: Option<u64>,
+    /// The heuristic scale of rewards (see above), 100 by default; a scale that is not a
+    /// positive number keeps only the heuristic's sign.
+    pub eval_scale: f64,
+    /// The search stops (as by a budget) before the tree would hold more nodes than this
+    /// (4,194,304 by default; at most `u32::MAX`).
+    pub max_tree_nodes: usize,
+}
+
+impl MctsConfig {
+    /// Iterations run when no budget (iterations, nodes or time) is given.
+    pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// Checks the numbers a front end may take from a user.
+    ///
+    /// # Errors
+    /// [`InvalidMctsOption`] for an exploration constant that is not a finite number `>= 0`,
+    /// an epsilon outside `[0, 1]`, a heuristic scale that is not a finite number `> 0`, or a
+    /// tree-size limit of 0. (The search never panics on such values, but its results mean
+    /// little.)
+    pub fn validate(&self) -> Result<(), InvalidMctsOption> {
+        let invalid = |option, value: f64, expected| {
+            Err(InvalidMctsOption { option, value: value.to_string(), expected })
+        };
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return invalid("exploration", self.exploration, "a finite number >= 0");
+        }
+        if !(0.0..=1.0).contains(&self.epsilon) {
+            return invalid("epsilon", self.epsilon, "a number from 0 to 1");
+        }
+        if !(self.eval_scale.is_finite() && self.eval_scale > 0.0) {
+            return invalid("eval scale", self.eval_scale, "a finite number > 0");
+        }
+        if self.max_tree_nodes == 0 {
+            return invalid("tree size", 0.0, "at least 1 node");
+        }
+        Ok(())
+    }
+}
+
+/// An MCTS option out of its range (see [`MctsConfig::validate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidMctsOption {
+    /// Which option.
+    pub option: &'static str,
+    /// The value given, as text.
+    pub value: String,
+    /// What is accepted.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for InvalidMctsOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "MCTS {} {} is out of range (expected {})",
+            self.option, self.value, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InvalidMctsOption {}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            exploration: std::f64::consts::SQRT_2,
+            playout: Playout::Random,
+            epsilon: 0.25,
+            solver: true,
+            seed: 0x5EED,
+            iterations: None,
+            eval_scale: 100.0,
+            max_tree_nodes: 1 << 22,
+        }
+    }
+}
 
 named_enum!(
     /// When alpha-beta cuts the remaining moves of a position.
@@ -124,6 +243,11 @@ pub enum TieBreak {
     Last,
     /// A random one among the best, from this seed (reproducible).
     Random(u64),
+    /// The corner trap (seed 000): the one after which the opponent has the most replies
+    /// that do worse than its best reply (in a drawn position: the replies that lose), each
+    /// reply searched to its exact value by the same algorithm; the first on equal counts.
+    /// Not used by [`Algorithm::Mcts`].
+    Trap,
 }
 
 impl FromStr for TieBreak {
@@ -133,6 +257,7 @@ impl FromStr for TieBreak {
         match lower.as_str() {
             "first" => Ok(Self::First),
             "last" => Ok(Self::Last),
+            "trap" => Ok(Self::Trap),
             "random" => Ok(Self::Random(0x5EED)),
             _ => lower
                 .strip_prefix("random:")
@@ -141,7 +266,7 @@ impl FromStr for TieBreak {
                 .ok_or(UnknownOption {
                     kind: "tie-break",
                     given: text.to_string(),
-                    expected: &["first", "last", "random", "random:SEED"],
+                    expected: &["first", "last", "random", "random:SEED", "trap"],
                 }),
         }
     }
@@ -153,6 +278,7 @@ impl fmt::Display for TieBreak {
             Self::First => f.write_str("first"),
             Self::Last => f.write_str("last"),
             Self::Random(seed) => write!(f, "random:{seed}"),
+            Self::Trap => f.write_str("trap"),
         }
     }
 }
@@ -198,6 +324,8 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// Transposition table size in bytes (negamax only).
     pub tt_bytes: usize,
+    /// The options of [`Algorithm::Mcts`].
+    pub mcts: MctsConfig,
 }
 
 impl Default for SearchConfig {
@@ -213,6 +341,7 @@ impl Default for SearchConfig {
             window: (-Score::INFINITY, Score::INFINITY),
             limits: Limits::default(),
             tt_bytes: 4 << 20,
+            mcts: MctsConfig::default(),
         }
     }
 }
@@ -309,5 +438,27 @@ mod tests {
         let error = "minimaks".parse::<Algorithm>().unwrap_err();
         assert!(error.to_string().contains("minimax, alphabeta, negamax"), "{error}");
         assert!("random:x".parse::<TieBreak>().is_err());
+        assert_eq!("Trap".parse::<TieBreak>(), Ok(TieBreak::Trap));
+        assert_eq!(TieBreak::Trap.to_string(), "trap");
+        assert_eq!("uct".parse::<Algorithm>(), Ok(Algorithm::Mcts));
+        assert_eq!(Algorithm::NAMES, ["minimax", "alphabeta", "negamax", "mcts"]);
+        assert_eq!("evaluate".parse::<Playout>(), Ok(Playout::Guided));
+    }
+
+    #[test]
+    fn mcts_options_are_checked() {
+        assert_eq!(MctsConfig::default().validate(), Ok(()));
+        let bad = MctsConfig { exploration: f64::NAN, ..MctsConfig::default() };
+        let error = bad.validate().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "MCTS exploration NaN is out of range (expected a finite number >= 0)"
+        );
+        assert!(MctsConfig { epsilon: 1.5, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { eval_scale: 0.0, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { max_tree_nodes: 0, ..MctsConfig::default() }.validate().is_err());
+        assert!(MctsConfig { exploration: 0.0, epsilon: 1.0, ..MctsConfig::default() }
+            .validate()
+            .is_ok());
     }
 }

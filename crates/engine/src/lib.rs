@@ -4,28 +4,37 @@
 //!   ordering and hash). Nothing here knows any particular game.
 //! - [`Score`]: wins and losses with their distance in plies, draws, heuristic values.
 //! - [`SearchConfig`]: the algorithm ([`Algorithm::Minimax`], [`Algorithm::AlphaBeta`],
-//!   [`Algorithm::Negamax`]) and its techniques, as data.
+//!   [`Algorithm::Negamax`], or Monte Carlo tree search, [`Algorithm::Mcts`]) and its
+//!   techniques, as data.
 //! - [`Searcher`]: runs searches and reports [`SearchResult`]s with [`Stats`]; an
 //!   [`Observer`] hears every step (the library never prints).
 //! - [`tt`]: the transposition table.
+//! - [`duel`]: games between players (searches, a uniformly random player, the first legal
+//!   move), to measure win rates.
 //!
 //! Every optimised search returns the same value as [`Algorithm::Minimax`], and under the
 //! same tie-break and move order the same root move; the test suites check it.
 #![deny(missing_docs)]
 
 mod config;
+pub mod duel;
 mod game;
+mod mcts;
 mod observer;
+mod rng;
 mod score;
 mod search;
 mod stats;
 pub mod tt;
 
 pub use config::{
-    Algorithm, CutRule, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak, UnknownOption,
+    Algorithm, CutRule, InvalidMctsOption, Limits, MctsConfig, MoveOrdering, Playout, Scoring,
+    SearchConfig, TieBreak, UnknownOption,
 };
 pub use game::{Game, Outcome};
-pub use observer::{Iteration, Observer, Silent};
+pub use mcts::MoveStats;
+pub use observer::{Iteration, MctsIteration, Observer, Silent};
+pub use rng::SplitMix64;
 pub use score::Score;
 pub use search::{Aborted, Clock, SearchResult, Searcher, SystemClock};
 pub use stats::Stats;

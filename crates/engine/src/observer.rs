@@ -19,6 +19,28 @@ pub struct Iteration<'a, Move> {
     pub stats: &'a Stats,
 }
 
+/// One finished MCTS iteration ([`crate::Algorithm::Mcts`]), its equivalent of an iteration
+/// of iterative deepening.
+#[derive(Clone, Debug)]
+pub struct MctsIteration<'a, Move> {
+    /// Iterations so far, this one included (1 for the first).
+    pub number: u64,
+    /// The moves from the root to the node this iteration added or scored (the playout's own
+    /// moves are not in it).
+    pub path: &'a [Move],
+    /// The reward backed up, for the side to move at the root: +1 win, 0 draw, -1 loss, or
+    /// a heuristic value in between.
+    pub reward: f64,
+    /// The proven lower bound of the root's value (the worst score possible, a loss, while
+    /// nothing is proven).
+    pub lower: Score,
+    /// The proven upper bound of the root's value (the best score possible, a win, while
+    /// nothing is proven). The root is solved when both meet.
+    pub upper: Score,
+    /// Counters so far.
+    pub stats: &'a Stats,
+}
+
 /// Receives the events of a search.
 #[allow(unused_variables)]
 pub trait Observer<G: Game> {
@@ -45,6 +67,9 @@ pub trait Observer<G: Game> {
     fn iteration(&mut self, iteration: &Iteration<'_, G::Move>) {}
     /// Called every few thousand positions (for progress bars).
     fn progress(&mut self, stats: &Stats) {}
+    /// An MCTS iteration finished (MCTS calls no other method but [`Observer::progress`]
+    /// during the search, and [`Observer::root_move`] once per root move at its end).
+    fn mcts_iteration(&mut self, iteration: &MctsIteration<'_, G::Move>) {}
 }
 
 /// The observer that listens to nothing.

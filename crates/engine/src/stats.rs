@@ -6,7 +6,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Positions examined: every call of the search function below the root (the seeds'
-    /// counter, which `find_best_move` does not increment for the root itself).
+    /// counter, which `find_best_move` does not increment for the root itself). MCTS counts
+    /// every position it plays into: in the tree, in playouts, and those guided playouts try.
     pub nodes: u64,
     /// Leaf evaluations: finished games scored plus heuristic evaluations.
     pub evaluations: u64,
@@ -16,8 +17,15 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Transposition table probes that found the position.
     pub tt_hits: u64,
-    /// Deepest completed iteration (or the depth limit of a single search).
+    /// Deepest completed iteration (or the depth limit of a single search); MCTS: the ply
+    /// of the deepest node in the tree.
     pub depth: u32,
+    /// MCTS: iterations completed (selection, expansion, playout, backup).
+    pub iterations: u64,
+    /// MCTS: playouts run (iterations that ended in a node already scored need none).
+    pub playouts: u64,
+    /// MCTS: nodes in the tree (the root and every child created by expansion).
+    pub tree_nodes: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -31,6 +39,9 @@ impl Stats {
         self.cutoffs += other.cutoffs;
         self.tt_hits += other.tt_hits;
         self.depth = self.depth.max(other.depth);
+        self.iterations += other.iterations;
+        self.playouts += other.playouts;
+        self.tree_nodes += other.tree_nodes;
         self.elapsed += other.elapsed;
     }
 }

@@ -234,8 +234,50 @@ mod tests {
         table.store(42, entry);
         assert_eq!(table.probe(42), Some(entry));
         assert_eq!(table.probe(43), None);
-        assert!(table.hashfull() <= 1000);
         table.clear();
         assert_eq!(table.probe(42), None);
+    }
+
+    /// `count` keys that land in distinct slots of `table`.
+    fn keys_in_distinct_slots(table: &TranspositionTable, count: usize) -> Vec<u64> {
+        let mut used = std::collections::HashSet::new();
+        (1..).filter(|&key| used.insert(table.index(key))).take(count).collect()
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_entries_in_the_sample() {
+        // 64 entries: the sample is the whole table, one entry is 1000 / 64 = 15.6 permille.
+        let mut table = TranspositionTable::new(64 * 16).unwrap();
+        assert_eq!(table.hashfull(), 0);
+        let entry = TtEntry { score: Score::DRAW, bound: Bound::Exact, depth: 3, move_index: None };
+        let keys = keys_in_distinct_slots(&table, 16);
+        for &key in &keys {
+            table.store(key, entry);
+        }
+        assert_eq!(table.hashfull(), 250);
+        // Storing the same positions again fills nothing new.
+        table.store(keys[0], entry);
+        assert_eq!(table.hashfull(), 250);
+        // A new search: the old entries are no longer this search's.
+        table.new_search();
+        assert_eq!(table.hashfull(), 0);
+        table.store(keys[1], entry);
+        assert_eq!(table.hashfull(), 15);
+        // A table over 1000 entries samples its first 1000 slots only.
+        let mut big = TranspositionTable::new(2048 * 16).unwrap();
+        let sampled: Vec<u64> = {
+            let mut slots = std::collections::HashSet::new();
+            (1..)
+                .filter(|&key| big.index(key) < 1000 && slots.insert(big.index(key)))
+                .take(100)
+                .collect()
+        };
+        for key in sampled {
+            big.store(key, entry);
+        }
+        assert_eq!(big.hashfull(), 100);
+        let outside = (1..).find(|&key| big.index(key) >= 1000).unwrap();
+        big.store(outside, entry);
+        assert_eq!(big.hashfull(), 100);
     }
 }

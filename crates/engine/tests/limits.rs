@@ -34,9 +34,11 @@ impl Game for Nim {
 #[test]
 fn every_algorithm_solves_nim() {
     for heap in 1..=14 {
-        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax] {
-            let result =
-                Searcher::new(SearchConfig::with_algorithm(algorithm)).search(&mut Nim(heap));
+        for algorithm in Algorithm::NAMES.iter().map(|name| name.parse().unwrap()) {
+            let mut config = SearchConfig::with_algorithm(algorithm);
+            // The MCTS-Solver stops when the root is solved; this is only a cap.
+            config.mcts.iterations = Some(1_000_000);
+            let result = Searcher::new(config).search(&mut Nim(heap));
             assert!(result.exact);
             if heap % 4 == 0 {
                 assert!(result.score.is_loss(), "{heap} {algorithm}");
@@ -49,26 +51,134 @@ fn every_algorithm_solves_nim() {
     }
 }
 
+/// An explicit tree whose inner nodes carry heuristic values too, so that a depth-limited
+/// search sees them: `value` is for the side to move at the node.
+#[derive(Clone, Debug)]
+struct Spec {
+    value: i32,
+    children: Vec<Spec>,
+}
+
+fn leaf(value: i32) -> Spec {
+    Spec { value, children: Vec::new() }
+}
+
+fn inner(value: i32, children: Vec<Spec>) -> Spec {
+    Spec { value, children }
+}
+
+/// A position in a [`Spec`] tree: the tree and the path of child indices from its root.
+#[derive(Clone, Debug)]
+struct Heuristic {
+    root: Arc<Spec>,
+    path: Vec<usize>,
+}
+
+impl Heuristic {
+    fn new(root: Spec) -> Self {
+        Self { root: Arc::new(root), path: Vec::new() }
+    }
+
+    fn node(&self) -> &Spec {
+        self.path.iter().fold(&*self.root, |node, &index| &node.children[index])
+    }
+}
+
+impl Game for Heuristic {
+    type Move = usize;
+    fn legal_moves(&self, moves: &mut Vec<usize>) {
+        moves.extend(0..self.node().children.len());
+    }
+    fn play(&mut self, mv: usize) {
+        self.path.push(mv);
+    }
+    fn undo(&mut self, _: usize) {
+        self.path.pop();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn evaluate(&self) -> i32 {
+        self.node().value
+    }
+}
+
+/// Depth 1 prefers move 0 (+10), depth 2 move 1 (+5), depth 3 move 0 again (+20).
+fn changing_minds() -> Heuristic {
+    let a = inner(-10, vec![inner(-50, vec![leaf(-20)]), inner(-40, vec![leaf(-30)])]);
+    let b = inner(0, vec![inner(5, vec![leaf(0)]), inner(7, vec![leaf(0)])]);
+    Heuristic::new(inner(0, vec![a, b]))
+}
+
+/// Records each iteration's move and value, and the node count after each root move.
+#[derive(Default)]
+struct Recorder {
+    iterations: Vec<(u32, Option<usize>, Score)>,
+    nodes: u64,
+    root_moves: Vec<(usize, Score, u64)>,
+}
+
+impl Observer<Heuristic> for Recorder {
+    fn enter(&mut self, _: &Heuristic, ply: u32, _: Score, _: Score) {
+        // The root is entered but not counted as examined.
+        self.nodes += u64::from(ply > 0);
+    }
+    fn root_move(&mut self, mv: usize, score: Score) {
+        self.root_moves.push((mv, score, self.nodes));
+    }
+    fn iteration(&mut self, iteration: &alphabeta_engine::Iteration<'_, usize>) {
+        self.iterations.push((iteration.depth, iteration.pv.first().copied(), iteration.score));
+    }
+}
+
 #[test]
 fn a_node_budget_returns_the_best_move_so_far() {
-    let mut config = SearchConfig::with_algorithm(Algorithm::AlphaBeta);
-    config.limits.nodes = Some(1000);
-    let result = Searcher::new(config).search(&mut Nim(40));
+    // Root moves worth 1, 5 and 9 in this order; the budget runs out inside the third.
+    let third = inner(0, vec![leaf(9), leaf(12)]);
+    let tree = || Heuristic::new(inner(0, vec![leaf(-1), leaf(-5), third.clone()]));
+    let config = SearchConfig::with_algorithm(Algorithm::AlphaBeta);
+    let mut recorder = Recorder::default();
+    let full = Searcher::new(config.clone()).search_with(&mut tree(), &mut recorder);
+    assert_eq!((full.best_move, full.score), (Some(2), Score::heuristic(9)));
+    let h = Score::heuristic;
+    let seen: Vec<(usize, Score)> = recorder.root_moves.iter().map(|&(m, s, _)| (m, s)).collect();
+    assert_eq!(seen, [(0, h(1)), (1, h(5)), (2, h(9))]);
+    // Enough for the first two moves and the third's own node, not for its children.
+    let mut limited = config;
+    limited.limits.nodes = Some(recorder.root_moves[1].2 + 1);
+    let result = Searcher::new(limited).search(&mut tree());
     assert!(result.aborted);
     assert!(!result.exact);
-    assert!(result.best_move.is_some());
-    assert_eq!(result.stats.nodes, 1001);
+    assert_eq!(result.best_move, Some(1));
+    assert_eq!(result.score, h(5));
+    assert_eq!(result.pv, [1]);
+    assert_eq!(result.stats.nodes, recorder.root_moves[1].2 + 2);
 }
 
 #[test]
 fn negamax_keeps_the_last_complete_iteration() {
-    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax);
-    config.limits.nodes = Some(50);
-    config.tt_bytes = 16;
-    let result = Searcher::new(config).search(&mut Nim(30));
+    let config = SearchConfig::with_algorithm(Algorithm::Negamax).depth(3);
+    let h = Score::heuristic;
+    // Unlimited: every iteration changes its mind.
+    let mut recorder = Recorder::default();
+    let full = Searcher::new(config.clone()).search_with(&mut changing_minds(), &mut recorder);
+    assert_eq!(recorder.iterations, [(1, Some(0), h(10)), (2, Some(1), h(5)), (3, Some(0), h(20))]);
+    assert_eq!((full.best_move, full.score, full.stats.depth), (Some(0), h(20), 3));
+    // The third iteration's first root move (worth 20, better than anything in iteration 2)
+    // is searched; the budget then stops it in the second root move.
+    let (mv, score, nodes) = recorder.root_moves[4];
+    assert_eq!((mv, score), (0, h(20)));
+    let mut limited = config;
+    limited.limits.nodes = Some(nodes);
+    let mut partial = Recorder::default();
+    let result = Searcher::new(limited).search_with(&mut changing_minds(), &mut partial);
+    assert_eq!(partial.root_moves.len(), 5, "the third iteration saw its first move");
     assert!(result.aborted);
-    assert!(result.best_move.is_some());
-    assert!(result.stats.depth >= 1);
+    assert!(!result.exact);
+    assert_eq!(result.best_move, Some(1));
+    assert_eq!(result.score, h(5));
+    assert_eq!(result.pv, [1, 0]);
+    assert_eq!(result.stats.depth, 2);
 }
 
 /// A clock that advances one millisecond every time it is read.

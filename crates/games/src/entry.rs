@@ -102,6 +102,42 @@ pub struct SolveOptions {
     pub no_book: bool,
 }
 
+/// How a move-path enumeration (perft) runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Bytes of a table of counts already made (0: none). Games that have no such table
+    /// ignore it.
+    pub hash_bytes: usize,
+    /// Threads (games whose perft runs in parallel use them).
+    pub threads: usize,
+}
+
+/// Positions at the end of every path of `depth` moves from `game` (a finished position
+/// ends its paths early and counts nothing): the engine's make/unmake, generic.
+#[must_use]
+pub fn generic_perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.outcome().is_some() {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            game.play(mv);
+            let count = generic_perft(game, depth - 1);
+            game.undo(mv);
+            count
+        })
+        .sum()
+}
+
 /// A computer player: it keeps what it learnt (a table, say) between moves.
 pub trait Player<G: Game>: Send {
     /// The move to play in `game` (not over) within `limits`, with what the search found.
@@ -249,6 +285,31 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
         Ok(Box::new(searcher))
     }
 
+    /// The number of move paths of `depth` plies from here (perft; the default is the
+    /// generic enumeration, a game may bring a faster one); `progress(done, total)` hears
+    /// each piece of work done.
+    fn perft(
+        &self,
+        depth: u32,
+        _options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> u64 {
+        let mut game = self.clone();
+        if depth < 2 || game.outcome().is_some() {
+            return generic_perft(&mut game, depth);
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut total = 0;
+        for (index, &mv) in moves.iter().enumerate() {
+            game.play(mv);
+            total += generic_perft(&mut game, depth - 1);
+            game.undo(mv);
+            progress(index + 1, moves.len());
+        }
+        total
+    }
+
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.
     #[must_use]
     fn scoring() -> Scoring {
@@ -307,5 +368,6 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         pv: Vec::new(),
         stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
         aborted: true,
+        root_moves: Vec::new(),
     }
 }

@@ -1,5 +1,6 @@
 //! Games for the alphabeta engine, each with its notation, rules and tests.
 //!
+//! - [`chess`]: chess on cozy-chess: FEN, UCI and SAN, draws, perft (seed 000's table).
 //! - [`connect4`]: Connect Four on bitboards, with an exact solver.
 //! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
@@ -11,6 +12,7 @@
 //! [`Notation`] for the people: move text, position text, drawings and values in words.
 #![deny(missing_docs)]
 
+pub mod chess;
 pub mod connect4;
 pub mod entry;
 pub mod hare_wolves;

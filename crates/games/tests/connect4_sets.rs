@@ -41,16 +41,16 @@ fn read_set(dir: &std::path::Path, file: &str, limit: usize) -> Vec<(String, i32
         .collect()
 }
 
+/// A sample, searched (no book).
 fn check(file: &str, limit: usize, threads: usize) {
-    check_in(&samples_dir(), file, limit, threads);
+    check_in(&samples_dir(), file, limit, threads, false);
 }
 
-fn check_in(dir: &std::path::Path, file: &str, limit: usize, threads: usize) {
-    let config = SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() };
-    let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
-    let mut weak =
-        Solver::new(SolverConfig { table_bytes: 64 << 20, threads, ..SolverConfig::default() })
-            .unwrap_or_else(|error| panic!("{error}"));
+/// The first `limit` positions of `file`, strong and weak, with the shipped book or without.
+fn check_in(dir: &std::path::Path, file: &str, limit: usize, threads: usize, book: bool) {
+    let config = SolverConfig { table_bytes: 64 << 20, threads, book, ..SolverConfig::default() };
+    let mut solver = Solver::new(config.clone()).unwrap_or_else(|error| panic!("{error}"));
+    let mut weak = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
     let positions = read_set(dir, file, limit);
     // Every sample is read whole; a full set has 1000 positions.
     assert_eq!(positions.len(), limit.min(1000), "{file}");
@@ -87,25 +87,71 @@ fn begin_medium_sample() {
 }
 
 #[test]
+fn begin_hard_sample_weak_two_threads() {
+    // The five committed Begin-Hard positions (3 to 9 stones; millions of positions each):
+    // their sign, with both threads.
+    let config =
+        SolverConfig { table_bytes: 64 << 20, threads: 2, book: false, ..SolverConfig::default() };
+    let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
+    let positions = read_set(&samples_dir(), "Test_L1_R3", usize::MAX);
+    assert_eq!(positions.len(), 5);
+    for (moves, score) in positions {
+        let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(solver.solve(&position, true).score, score.signum(), "{moves} (weak)");
+    }
+}
+
+#[test]
+#[ignore = "the five committed Begin-Hard positions, strong: about a minute"]
+fn begin_hard_sample() {
+    check("Test_L1_R3", 5, 2);
+}
+
+#[test]
+fn the_book_agrees_with_the_samples() {
+    // Every sample position the shipped book holds has the set's score; the solver with the
+    // book gives every sample's score (the Begin sets, whose first plies the book holds).
+    let book = alphabeta_games::connect4::Book::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let mut found = 0;
+    for file in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
+        for (moves, score) in read_set(&samples_dir(), file, usize::MAX) {
+            let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
+            if let Some(stored) = book.score(&position) {
+                assert_eq!(stored, score, "{file}: {moves}");
+                found += 1;
+            }
+        }
+    }
+    eprintln!("{found} sample positions in the book (depth {})", book.depth());
+    check_in(&samples_dir(), "Test_L1_R1", 100, 1, true);
+}
+
+#[test]
 fn middle_medium_sample_two_threads() {
     check("Test_L2_R2", 30, 2);
 }
 
 #[test]
-#[ignore = "all 6,000 positions, strong and weak: about 50 minutes on 2 cores"]
+#[ignore = "all 6,000 positions, strong and weak, with and without the book: over an hour on 2 cores"]
 fn all_sets() {
     for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
     {
-        let start = std::time::Instant::now();
-        check_in(&sets_dir(), file, usize::MAX, 2);
-        eprintln!("{file}: 1000 positions right, strong and weak, in {:?}", start.elapsed());
+        for book in [false, true] {
+            let start = std::time::Instant::now();
+            check_in(&sets_dir(), file, usize::MAX, 2, book);
+            eprintln!(
+                "{file} (book {book}): 1000 positions right, strong and weak, in {:?}",
+                start.elapsed()
+            );
+        }
     }
 }
 
 #[test]
 #[ignore = "the empty board, weak, and the weak analysis of every first move: about 3 minutes on 2 cores"]
 fn empty_board() {
-    let config = SolverConfig { threads: 2, table_bytes: 512 << 20, ..SolverConfig::default() };
+    let config =
+        SolverConfig { threads: 2, table_bytes: 512 << 20, book: false, ..SolverConfig::default() };
     let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
     let empty = Connect4::standard();
     let weak = solver.solve(&empty, true);
@@ -117,4 +163,23 @@ fn empty_board() {
         vec![Some(-1), Some(-1), Some(0), Some(1), Some(0), Some(-1), Some(-1)]
     );
     eprintln!("weak analysis: {} positions, {:?}", analysis.stats.nodes, analysis.stats.elapsed);
+}
+
+#[test]
+#[ignore = "the empty board, strong, and the strong analysis of every first move: several minutes on 2 cores"]
+fn empty_board_strong() {
+    let config =
+        SolverConfig { threads: 2, table_bytes: 1 << 30, book: false, ..SolverConfig::default() };
+    let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
+    let empty = Connect4::standard();
+    let strong = solver.solve(&empty, false);
+    // The first player wins with its last (21st) stone: 22 - 21.
+    assert_eq!(strong.score, 1);
+    eprintln!("strong: {} positions, {:?}", strong.stats.nodes, strong.stats.elapsed);
+    let analysis = solver.analyse(&empty, false);
+    assert_eq!(
+        analysis.scores,
+        vec![Some(-2), Some(-1), Some(0), Some(1), Some(0), Some(-1), Some(-2)]
+    );
+    eprintln!("strong analysis: {} positions, {:?}", analysis.stats.nodes, analysis.stats.elapsed);
 }

@@ -47,8 +47,9 @@ fn seed_001_centre_first() {
     let depth_aware =
         SearchConfig::with_algorithm(Algorithm::AlphaBeta).ordering(MoveOrdering::Game);
     let result = Searcher::new(depth_aware).search(&mut TicTacToe::new());
+    // The README: 7,864 positions instead of 20,865, and the centre played.
     assert_eq!(result.best_move, Some(4));
-    assert!(result.stats.nodes < 20_865 / 2, "{}", result.stats.nodes);
+    assert_eq!(result.stats.nodes, 7_864);
 }
 
 #[test]

@@ -132,10 +132,10 @@ async fn worker(address: SocketAddr, id: usize, deadline: Instant) -> Tally {
             let algorithm = ALGORITHMS[(turn / POSITIONS.len()) % ALGORITHMS.len()];
             turn += 1;
             let json = format!(
-                r#"{{"game":"tictactoe","position":"{position}","to_move":"{to_move}","algorithm":"{algorithm}","level":"perfect"}}"#
+                r#"{{"game":"tictactoe","position":"{position}","to_move":"{to_move}","algorithm":"{algorithm}"}}"#
             );
             let request = format!(
-                "POST /api/ai HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{json}",
+                "POST /api/best HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{json}",
                 json.len()
             );
             let started = Instant::now();

@@ -1,27 +1,39 @@
-//! The JSON routes (documented in `docs/web-api.md`). Stateless: every request carries its
-//! position in the game's text notation.
+//! The JSON routes (documented in `docs/web-api.md`), each written once over the catalogue.
+//! Stateless: every request carries its position in the game's text notation, and every
+//! answer that describes a position gives it back in the same notation and move order.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, TieBreak};
+use alphabeta_catalogue::{
+    Analysis, GameHandle, GameInfo, Method, PositionInput, PositionView, Report, Request,
+    Resources, SolveOptions,
+};
+use alphabeta_engine::{Algorithm, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak};
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
-use crate::registry::{
-    AnalysisView, GameHandler, GameInfo, PositionInput, PositionView, SearchView,
-};
 use crate::search::CountersView;
 use crate::trace::{TraceRequest, TraceView};
 use crate::AppState;
 
+/// A game as `GET /api/games` lists it: the catalogue's [`GameInfo`] and its start.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// Names, sides, who may start, levels, the default level, rules and help texts.
+    #[serde(flatten)]
+    pub info: GameInfo,
+    /// The starting position with the usual first side to move.
+    pub start: Option<PositionView>,
+}
+
 /// `GET /api/games`.
 #[derive(Serialize)]
 pub struct GamesReply {
-    games: Vec<GameInfo>,
+    games: Vec<GameView>,
     limits: LimitsView,
 }
 
@@ -30,6 +42,8 @@ pub struct GamesReply {
 pub struct LimitsView {
     /// The longest time budget of one search.
     pub max_time_ms: u64,
+    /// The budget of a search whose request names none.
+    pub default_time_ms: u64,
     /// The deepest depth limit accepted.
     pub max_depth: u32,
     /// Searches that run at once.
@@ -43,7 +57,11 @@ pub struct LimitsView {
 }
 
 pub(crate) async fn games(State(state): State<AppState>) -> Json<GamesReply> {
-    let games = state.registry.iter().map(|game| game.info()).collect();
+    let games = state
+        .catalogue
+        .iter()
+        .map(|game| GameView { info: game.info(), start: game.start(None).ok() })
+        .collect();
     Json(GamesReply { games, limits: state.limits_view() })
 }
 
@@ -71,8 +89,8 @@ pub(crate) async fn start(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<StartRequest>,
 ) -> Result<Json<PositionView>, ApiError> {
-    let game = state.registry.get(&request.game)?;
-    game.start(request.first.as_deref()).map(Json)
+    let game = state.catalogue.get(&request.game)?;
+    Ok(Json(game.start(request.first.as_deref())?))
 }
 
 /// `POST /api/position`.
@@ -85,23 +103,18 @@ pub struct PositionRequest {
     to_move: Option<String>,
 }
 
-impl PositionRequest {
-    fn input(&self) -> PositionInput {
-        PositionInput { position: self.position.clone(), to_move: self.to_move.clone() }
-    }
-}
-
 pub(crate) async fn position(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<PositionRequest>,
 ) -> Result<Json<PositionView>, ApiError> {
-    state.registry.get(&request.game)?.position(&request.input()).map(Json)
+    let input = PositionInput { position: request.position, to_move: request.to_move };
+    Ok(Json(state.catalogue.get(&request.game)?.position(&input)?))
 }
 
-/// `POST /api/move`.
+/// `POST /api/play`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoveRequest {
+pub struct PlayRequest {
     game: String,
     position: String,
     #[serde(default)]
@@ -110,9 +123,9 @@ pub struct MoveRequest {
     mv: String,
 }
 
-/// The answer to `POST /api/move`.
+/// The answer to `POST /api/play`.
 #[derive(Serialize)]
-pub struct MoveReply {
+pub struct PlayReply {
     #[serde(rename = "move")]
     mv: String,
     position: PositionView,
@@ -120,71 +133,98 @@ pub struct MoveReply {
 
 pub(crate) async fn play(
     State(state): State<AppState>,
-    ApiJson(request): ApiJson<MoveRequest>,
-) -> Result<Json<MoveReply>, ApiError> {
+    ApiJson(request): ApiJson<PlayRequest>,
+) -> Result<Json<PlayReply>, ApiError> {
     let input = PositionInput { position: request.position, to_move: request.to_move };
-    let (mv, position) = state.registry.get(&request.game)?.play(&input, &request.mv)?;
-    Ok(Json(MoveReply { mv, position }))
+    let (mv, position) = state.catalogue.get(&request.game)?.play(&input, &request.mv)?;
+    Ok(Json(PlayReply { mv, position }))
 }
 
-/// `POST /api/ai` and `POST /api/analyse`: a position and how to search it.
+/// `POST /api/best` and `POST /api/analyse`: a position and how the AI chooses, a level of
+/// the game (the default) or a custom search of the engine.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SearchRequest {
+pub struct BestRequest {
     game: String,
     position: String,
     #[serde(default)]
     to_move: Option<String>,
-    /// `minimax`, `alphabeta` or `negamax` (default).
-    #[serde(default)]
-    algorithm: Option<String>,
-    /// A level name of the game (default: its strongest).
+    /// A level of the game (default: its default level).
     #[serde(default)]
     level: Option<String>,
-    /// A depth limit in plies (overrides the level).
+    /// `minimax`, `alphabeta` or `negamax`: a custom search instead of a level.
+    #[serde(default)]
+    algorithm: Option<String>,
+    /// A depth limit in plies.
     #[serde(default)]
     depth: Option<u32>,
     /// The time budget in milliseconds (capped by the server).
     #[serde(default)]
     time_ms: Option<u64>,
-    /// `depth` (default: faster wins are better) or `plain`.
+    /// Custom search: `depth` (default: faster wins are better) or `plain`.
     #[serde(default)]
     scoring: Option<String>,
-    /// `natural` (default) or `game`.
+    /// Custom search: `natural` (default) or `game`.
     #[serde(default)]
     ordering: Option<String>,
-    /// `first` (default), `last`, `random` or `random:SEED`.
+    /// Custom search: `first` (default), `last`, `random` or `random:SEED`.
     #[serde(default)]
     tie_break: Option<String>,
 }
 
-/// How a search was run, echoed with its answer.
+/// `POST /api/solve`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    game: String,
+    position: String,
+    #[serde(default)]
+    to_move: Option<String>,
+    /// Win, draw or loss only, where the game's solver has such a mode.
+    #[serde(default)]
+    weak: bool,
+    /// The time budget in milliseconds (capped by the server).
+    #[serde(default)]
+    time_ms: Option<u64>,
+}
+
+/// How a request was run, echoed with its answer.
 #[derive(Clone, Debug, Serialize)]
-pub struct SearchSettings {
-    /// The algorithm.
-    pub algorithm: &'static str,
-    /// The level, if one was used.
+pub struct Settings {
+    /// The level played, for a level.
     pub level: Option<String>,
-    /// The depth limit, `None` for "to the end".
+    /// The algorithm, for a custom search.
+    pub algorithm: Option<&'static str>,
+    /// The depth limit asked for (`None`: the level's own, or to the end).
     pub depth_limit: Option<u32>,
     /// The time budget granted (the request's, capped by the server).
     pub budget_ms: u64,
 }
 
-/// The answer to `POST /api/ai`.
+/// The answer to `POST /api/best`: the catalogue's report, and the position after the move.
 #[derive(Serialize)]
-pub struct AiReply {
+pub struct BestReply {
     #[serde(flatten)]
-    search: SearchView,
-    settings: SearchSettings,
+    report: Report,
+    /// The position after the move; `None` when the game is over.
+    after: Option<PositionView>,
+    settings: Settings,
 }
 
 /// The answer to `POST /api/analyse`.
 #[derive(Serialize)]
 pub struct AnalyseReply {
     #[serde(flatten)]
-    analysis: AnalysisView,
-    settings: SearchSettings,
+    analysis: Analysis,
+    settings: Settings,
+}
+
+/// The answer to `POST /api/solve`.
+#[derive(Serialize)]
+pub struct SolveReply {
+    #[serde(flatten)]
+    report: Report,
+    settings: Settings,
 }
 
 fn parse_option<T: std::str::FromStr<Err = alphabeta_engine::UnknownOption>>(
@@ -198,103 +238,184 @@ fn parse_option<T: std::str::FromStr<Err = alphabeta_engine::UnknownOption>>(
     })
 }
 
-impl SearchRequest {
+/// The time budget of a request: its own (at least 1 ms), capped by the server.
+fn budget(state: &AppState, time_ms: Option<u64>) -> Result<Duration, ApiError> {
+    let limits = &state.limits;
+    match time_ms {
+        Some(0) => Err(ApiError::BadOption("time_ms must be at least 1".into())),
+        Some(ms) => Ok(Duration::from_millis(ms).min(limits.max_time)),
+        None => Ok(limits.default_time.min(limits.max_time)),
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl BestRequest {
     fn input(&self) -> PositionInput {
         PositionInput { position: self.position.clone(), to_move: self.to_move.clone() }
     }
 
-    /// The engine configuration (without the stop flag) and the settings it stands for.
-    fn config(
-        &self,
-        state: &AppState,
-        game: &dyn GameHandler,
-    ) -> Result<(SearchConfig, SearchSettings), ApiError> {
-        let limits = &state.limits;
-        let algorithm = parse_option(self.algorithm.as_deref(), Algorithm::Negamax)?;
-        let scoring = parse_option(self.scoring.as_deref(), Scoring::Depth)?;
-        let ordering = parse_option(self.ordering.as_deref(), MoveOrdering::Natural)?;
-        let tie_break = parse_option(self.tie_break.as_deref(), TieBreak::First)?;
-        let levels = game.levels();
-        let level = match &self.level {
-            Some(name) => {
-                Some(levels.iter().find(|level| level.name == name).ok_or_else(|| {
-                    let names: Vec<&str> = levels.iter().map(|level| level.name).collect();
-                    ApiError::BadOption(format!(
-                        "unknown level '{name}' (expected one of: {})",
-                        names.join(", ")
-                    ))
-                })?)
-            }
-            None if self.depth.is_none() => levels.last(),
-            None => None,
-        };
-        let depth = match self.depth {
-            Some(depth) if depth == 0 || depth > limits.max_depth => {
-                return Err(ApiError::BadOption(format!(
-                    "depth {depth} is out of range: give 1 to {}",
-                    limits.max_depth
-                )))
-            }
-            Some(depth) => Some(depth),
-            None => level.and_then(|level| level.depth),
-        };
-        let budget = match self.time_ms {
-            Some(0) => return Err(ApiError::BadOption("time_ms must be at least 1".into())),
-            Some(ms) => Duration::from_millis(ms).min(limits.max_time),
-            None => limits.default_time.min(limits.max_time),
-        };
-        let mut config = SearchConfig::with_algorithm(algorithm)
-            .scoring(scoring)
-            .ordering(ordering)
-            .tie_break(tie_break);
-        config.limits.depth = Some(depth.unwrap_or(limits.max_depth));
-        config.limits.time = Some(budget);
-        config.tt_bytes = limits.tt_bytes;
-        let settings = SearchSettings {
-            algorithm: algorithm.name(),
-            level: level.map(|level| level.name.to_string()),
-            depth_limit: depth,
-            budget_ms: u64::try_from(budget.as_millis()).unwrap_or(u64::MAX),
-        };
-        Ok((config, settings))
+    fn custom(&self) -> bool {
+        self.algorithm.is_some()
+            || self.scoring.is_some()
+            || self.ordering.is_some()
+            || self.tie_break.is_some()
     }
 
-    /// Validates the request, then runs `search` on a blocking thread with the stop flag set.
-    async fn run<T: Send + 'static>(
-        &self,
-        state: &AppState,
-        search: fn(&dyn GameHandler, &PositionInput, &SearchConfig) -> Result<T, ApiError>,
-    ) -> Result<(T, SearchSettings), ApiError> {
-        let game = state.registry.get(&self.game)?.clone();
-        let input = self.input();
-        game.position(&input)?;
-        let (mut config, settings) = self.config(state, &*game)?;
-        let budget = config.limits.time.unwrap_or(state.limits.max_time);
-        let job = move |stop: Arc<AtomicBool>| {
-            config.limits.stop = Some(stop);
-            search(&*game, &input, &config)
+    /// The catalogue request (without the stop flag) and the settings it stands for.
+    fn request(&self, state: &AppState) -> Result<(Request, Settings), ApiError> {
+        let limits = &state.limits;
+        if let Some(depth) = self.depth.filter(|&depth| depth == 0 || depth > limits.max_depth) {
+            return Err(ApiError::BadOption(format!(
+                "depth {depth} is out of range: give 1 to {}",
+                limits.max_depth
+            )));
+        }
+        let budget = budget(state, self.time_ms)?;
+        let resources = Resources { table_bytes: limits.table_bytes, threads: 1 };
+        let mut request_limits =
+            Limits { depth: self.depth, time: Some(budget), ..Limits::default() };
+        let (method, settings) = if self.custom() {
+            if self.level.is_some() {
+                return Err(ApiError::BadOption(
+                    "give a level or a custom search (algorithm, scoring, ordering, tie_break), not both"
+                        .into(),
+                ));
+            }
+            let algorithm = parse_option(self.algorithm.as_deref(), Algorithm::Negamax)?;
+            let mut config = SearchConfig::with_algorithm(algorithm)
+                .scoring(parse_option(self.scoring.as_deref(), Scoring::Depth)?)
+                .ordering(parse_option(self.ordering.as_deref(), MoveOrdering::Natural)?)
+                .tie_break(parse_option(self.tie_break.as_deref(), TieBreak::First)?);
+            config.tt_bytes = limits.tt_bytes;
+            // Without a depth a custom search goes as deep as the server allows.
+            request_limits.depth = Some(self.depth.unwrap_or(limits.max_depth));
+            let settings = Settings {
+                level: None,
+                algorithm: Some(algorithm.name()),
+                depth_limit: self.depth,
+                budget_ms: millis(budget),
+            };
+            (Method::Search(config), settings)
+        } else {
+            let settings = Settings {
+                level: self.level.clone(),
+                algorithm: None,
+                depth_limit: self.depth,
+                budget_ms: millis(budget),
+            };
+            (Method::Level(self.level.clone()), settings)
         };
-        let result = state.pool.run(budget, job).await??;
-        Ok((result, settings))
+        Ok((Request { method, limits: request_limits, resources }, settings))
     }
 }
 
-pub(crate) async fn ai(
+/// Runs `job` on a blocking thread of the search pool, with the stop flag in `request`'s
+/// limits (raised when the client goes away, or a grace period after the budget).
+async fn run<T: Send + 'static>(
+    state: &AppState,
+    budget: Duration,
+    job: impl FnOnce(Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    state.pool.run(budget + state.limits.grace, job).await?
+}
+
+/// The game of a request, checked with its position before a search slot is taken.
+fn checked_game(
+    state: &AppState,
+    game: &str,
+    input: &PositionInput,
+) -> Result<Arc<dyn GameHandle>, ApiError> {
+    let game = state.catalogue.get(game)?.clone();
+    game.position(input)?;
+    Ok(game)
+}
+
+pub(crate) async fn best(
     State(state): State<AppState>,
-    ApiJson(request): ApiJson<SearchRequest>,
-) -> Result<Json<AiReply>, ApiError> {
-    let (search, settings) =
-        request.run(&state, |game, input, config| game.best(input, config)).await?;
-    Ok(Json(AiReply { search, settings }))
+    ApiJson(body): ApiJson<BestRequest>,
+) -> Result<Json<BestReply>, ApiError> {
+    let input = body.input();
+    let game = checked_game(&state, &body.game, &input)?;
+    let (mut request, mut settings) = body.request(&state)?;
+    let budget = request.limits.time.unwrap_or(state.limits.max_time);
+    let (report, after) = run(&state, budget, move |stop| {
+        request.limits.stop = Some(stop);
+        let report = game.best(&input, &request)?;
+        let after = match &report.best_move {
+            Some(mv) => Some(game.play(&input, mv)?.1),
+            None => None,
+        };
+        Ok((report, after))
+    })
+    .await?;
+    if settings.level.is_none() && settings.algorithm.is_none() {
+        settings.level = Some(report.level.clone());
+    }
+    Ok(Json(BestReply { report, after, settings }))
 }
 
 pub(crate) async fn analyse(
     State(state): State<AppState>,
-    ApiJson(request): ApiJson<SearchRequest>,
+    ApiJson(body): ApiJson<BestRequest>,
 ) -> Result<Json<AnalyseReply>, ApiError> {
-    let (analysis, settings) =
-        request.run(&state, |game, input, config| game.analyse(input, config)).await?;
+    let input = body.input();
+    let game = checked_game(&state, &body.game, &input)?;
+    let (mut request, mut settings) = body.request(&state)?;
+    if settings.level.is_none() && settings.algorithm.is_none() {
+        settings.level = Some(game.info().default_level.to_string());
+    }
+    // A level's analysis is the solver's whatever the level: still, a level that does not
+    // exist is an error, not ignored.
+    if let Some(level) = &body.level {
+        let info = game.info();
+        if !info.levels.iter().any(|known| known.name == level.trim().to_ascii_lowercase()) {
+            let names: Vec<&str> = info.levels.iter().map(|known| known.name).collect();
+            return Err(ApiError::BadOption(format!(
+                "unknown level '{}' for {} (expected one of: {})",
+                alphabeta_games::excerpt(level),
+                info.name,
+                names.join(", ")
+            )));
+        }
+    }
+    let budget = request.limits.time.unwrap_or(state.limits.max_time);
+    let analysis = run(&state, budget, move |stop| {
+        request.limits.stop = Some(stop);
+        Ok(game.analyse(&input, &request)?)
+    })
+    .await?;
     Ok(Json(AnalyseReply { analysis, settings }))
+}
+
+pub(crate) async fn solve(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<SolveRequest>,
+) -> Result<Json<SolveReply>, ApiError> {
+    let input = PositionInput { position: body.position, to_move: body.to_move };
+    let game = checked_game(&state, &body.game, &input)?;
+    let budget = budget(&state, body.time_ms)?;
+    let settings = Settings {
+        level: Some(if body.weak { "solve-weak" } else { "solve" }.into()),
+        algorithm: None,
+        depth_limit: None,
+        budget_ms: millis(budget),
+    };
+    let resources = Resources { table_bytes: state.limits.table_bytes, threads: 1 };
+    let weak = body.weak;
+    let report = run(&state, budget, move |stop| {
+        let options = SolveOptions {
+            weak,
+            limits: Limits { time: Some(budget), stop: Some(stop), ..Limits::default() },
+            resources,
+            no_book: false,
+        };
+        Ok(game.solve(&input, &options)?)
+    })
+    .await?;
+    Ok(Json(SolveReply { report, settings }))
 }
 
 /// `POST /api/tree`: small (at most [`crate::trace::MAX_TRACE_NODES`] nodes), so it runs
@@ -306,7 +427,10 @@ pub(crate) async fn tree(
 }
 
 pub(crate) async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::NotFound(format!("no such endpoint: {} (see docs/web-api.md)", uri.path()))
+    ApiError::NotFound(format!(
+        "no such endpoint: {} (see docs/web-api.md)",
+        alphabeta_games::excerpt(uri.path())
+    ))
 }
 
 pub(crate) async fn method_not_allowed(

@@ -1,5 +1,6 @@
 //! Every failure the API reports, as JSON: `{"error": "...", "kind": "..."}` with a status code.
 
+use alphabeta_catalogue::{short, CatalogueError};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
@@ -114,13 +115,15 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
+            // serde's messages may quote the input (an unknown field's name): keep them short.
             JsonRejection::JsonDataError(error) => Self::BadRequest(format!(
                 "the JSON does not fit this endpoint: {}",
-                error.body_text()
+                short(error.body_text())
             )),
-            JsonRejection::JsonSyntaxError(error) => {
-                Self::BadRequest(format!("the body is not valid JSON: {}", error.body_text()))
-            }
+            JsonRejection::JsonSyntaxError(error) => Self::BadRequest(format!(
+                "the body is not valid JSON: {}",
+                short(error.body_text())
+            )),
             JsonRejection::MissingJsonContentType(_) => {
                 Self::NotJson("send the body as JSON with 'Content-Type: application/json'".into())
             }
@@ -129,9 +132,21 @@ impl From<JsonRejection> for ApiError {
             {
                 Self::TooLarge("the request body is too large".into())
             }
-            other => {
-                Self::BadRequest(format!("could not read the request body: {}", other.body_text()))
-            }
+            other => Self::BadRequest(format!(
+                "could not read the request body: {}",
+                short(other.body_text())
+            )),
+        }
+    }
+}
+
+impl From<CatalogueError> for ApiError {
+    fn from(error: CatalogueError) -> Self {
+        match error {
+            CatalogueError::UnknownGame(message) => Self::UnknownGame(message),
+            CatalogueError::BadPosition(message) => Self::BadPosition(message),
+            CatalogueError::IllegalMove(message) => Self::IllegalMove(message),
+            CatalogueError::BadOption(message) => Self::BadOption(message),
         }
     }
 }

@@ -3,11 +3,14 @@
 //!
 //! - [`serve`] runs the server until Ctrl-C (what the CLI calls); [`Server`] is the async
 //!   form, for tests and embedding.
-//! - The API is stateless: positions travel in each game's text notation.
+//! - The API is stateless: positions travel in each game's text notation, as the user wrote
+//!   them (a Connect Four move record keeps its order).
+//! - Every game, level, solver and report comes from an [`alphabeta_catalogue::Catalogue`]
+//!   ([`ServeOptions::catalogue`], by default [`Catalogue::standard`]): the server names no
+//!   game, and a game registered in the catalogue has every route.
 //! - Searches run on blocking threads, at most [`ServerLimits::max_searches`] at once, each
 //!   with a time budget capped by [`ServerLimits::max_time`]; a client that disconnects stops
 //!   its search.
-//! - Games come from a [`Registry`] of [`WebGame`]s: one small adapter per game.
 //!
 //! The library prints nothing: [`serve`] hands the URL to its caller.
 //!
@@ -21,8 +24,6 @@
 mod api;
 mod assets;
 mod error;
-pub mod games;
-mod registry;
 mod search;
 pub mod trace;
 
@@ -31,18 +32,14 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use alphabeta_catalogue::Catalogue;
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use api::LimitsView;
+pub use api::{GameView, LimitsView, Settings};
 pub use error::ApiError;
-pub use registry::{
-    Adapter, AnalysisView, Board, GameHandler, GameInfo, Level, MoveSquares, MoveView,
-    PositionInput, PositionView, Registry, ResultView, SearchView, StatsView, TreeNodeView,
-    ValueView, WebGame, MAX_POSITION_TEXT,
-};
 pub use search::{CountersView, SearchPool};
 
 /// What the server accepts from clients.
@@ -52,6 +49,9 @@ pub struct ServerLimits {
     pub max_time: Duration,
     /// The budget of a search whose request names none.
     pub default_time: Duration,
+    /// The extra time after a budget before the server raises the stop flag itself (a
+    /// player that ran out of budget gets this long to answer with its best move so far).
+    pub grace: Duration,
     /// The deepest depth limit a request may ask for (and the limit of "to the end").
     pub max_depth: u32,
     /// Searches that run at once.
@@ -60,8 +60,11 @@ pub struct ServerLimits {
     pub queue_wait: Duration,
     /// The largest request body in bytes.
     pub body_bytes: usize,
-    /// The transposition table of each negamax search, in bytes.
+    /// The transposition table of each custom search (an algorithm, not a level), in bytes.
     pub tt_bytes: usize,
+    /// The memory of each level's player and each solver (the Connect Four solver's table),
+    /// in bytes.
+    pub table_bytes: usize,
 }
 
 impl Default for ServerLimits {
@@ -69,12 +72,14 @@ impl Default for ServerLimits {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
         Self {
             max_time: Duration::from_secs(5),
-            default_time: Duration::from_secs(2),
+            default_time: Duration::from_secs(3),
+            grace: Duration::from_millis(500),
             max_depth: 128,
             max_searches: cores.max(2),
             queue_wait: Duration::from_secs(1),
             body_bytes: 64 * 1024,
             tt_bytes: 2 << 20,
+            table_bytes: 32 << 20,
         }
     }
 }
@@ -88,18 +93,25 @@ pub struct ServeOptions {
     pub bind: IpAddr,
     /// The limits.
     pub limits: ServerLimits,
+    /// The games served (every game of alphabeta unless a caller adds or removes some).
+    pub catalogue: Catalogue,
 }
 
 impl Default for ServeOptions {
     fn default() -> Self {
-        Self { port: 8080, bind: IpAddr::V4(Ipv4Addr::LOCALHOST), limits: ServerLimits::default() }
+        Self {
+            port: 8080,
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            limits: ServerLimits::default(),
+            catalogue: Catalogue::standard(),
+        }
     }
 }
 
 /// What every route shares.
 #[derive(Clone)]
 pub(crate) struct AppState {
-    registry: Arc<Registry>,
+    catalogue: Arc<Catalogue>,
     pool: SearchPool,
     limits: Arc<ServerLimits>,
 }
@@ -109,6 +121,7 @@ impl AppState {
         let limits = &self.limits;
         LimitsView {
             max_time_ms: u64::try_from(limits.max_time.as_millis()).unwrap_or(u64::MAX),
+            default_time_ms: u64::try_from(limits.default_time.as_millis()).unwrap_or(u64::MAX),
             max_depth: limits.max_depth,
             max_searches: limits.max_searches,
             queue_wait_ms: u64::try_from(limits.queue_wait.as_millis()).unwrap_or(u64::MAX),
@@ -118,10 +131,10 @@ impl AppState {
     }
 }
 
-/// The page and the API for `registry`, within `limits`.
-pub fn router(registry: Registry, limits: ServerLimits) -> Router {
+/// The page and the API for the games of `catalogue`, within `limits`.
+pub fn router(catalogue: Catalogue, limits: ServerLimits) -> Router {
     let state = AppState {
-        registry: Arc::new(registry),
+        catalogue: Arc::new(catalogue),
         pool: SearchPool::new(limits.max_searches, limits.queue_wait),
         limits: Arc::new(limits.clone()),
     };
@@ -133,9 +146,10 @@ pub fn router(registry: Registry, limits: ServerLimits) -> Router {
         .route("/api/status", get(api::status))
         .route("/api/start", post(api::start))
         .route("/api/position", post(api::position))
-        .route("/api/move", post(api::play))
-        .route("/api/ai", post(api::ai))
+        .route("/api/play", post(api::play))
+        .route("/api/best", post(api::best))
         .route("/api/analyse", post(api::analyse))
+        .route("/api/solve", post(api::solve))
         .route("/api/tree", post(api::tree))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -152,25 +166,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds with the standard games.
+    /// Binds, with the games of `options.catalogue`.
     ///
     /// # Errors
     /// When the address cannot be bound (port taken, no permission).
     pub async fn bind(options: ServeOptions) -> anyhow::Result<Self> {
-        Self::bind_with(options, Registry::standard()).await
-    }
-
-    /// Binds with the games of `registry`.
-    ///
-    /// # Errors
-    /// When the address cannot be bound (port taken, no permission).
-    pub async fn bind_with(options: ServeOptions, registry: Registry) -> anyhow::Result<Self> {
         let requested = SocketAddr::new(options.bind, options.port);
         let listener = tokio::net::TcpListener::bind(requested)
             .await
             .with_context(|| format!("cannot listen on {requested}"))?;
         let address = listener.local_addr().context("cannot read the bound address")?;
-        Ok(Self { listener, router: router(registry, options.limits), address })
+        Ok(Self { listener, router: router(options.catalogue, options.limits), address })
     }
 
     /// The address the server listens on.

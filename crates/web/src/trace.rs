@@ -9,9 +9,9 @@ use alphabeta_games::tree::Tree;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use alphabeta_catalogue::{Board, Entry, TreeNodeView, MAX_POSITION_TEXT};
+
 use crate::error::ApiError;
-use crate::games::tree_nodes;
-use crate::registry::{TreeNodeView, MAX_POSITION_TEXT};
 
 /// The largest tree the explorer traces, in nodes (inner nodes and leaves).
 pub const MAX_TRACE_NODES: usize = 1000;
@@ -227,10 +227,9 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
     let algorithm = match request.algorithm.as_deref().map(str::parse::<Algorithm>).transpose() {
         Ok(None | Some(Algorithm::AlphaBeta)) => Algorithm::AlphaBeta,
         Ok(Some(Algorithm::Minimax)) => Algorithm::Minimax,
-        Ok(Some(Algorithm::Negamax)) => {
+        Ok(Some(Algorithm::Negamax | Algorithm::Mcts)) => {
             return Err(ApiError::BadOption(
-                "the tree explorer traces minimax and alphabeta (negamax deepens iteratively)"
-                    .into(),
+                "the tree explorer traces minimax and alphabeta only".into(),
             ))
         }
         Err(error) => return Err(ApiError::BadOption(error.to_string())),
@@ -242,8 +241,9 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
         .transpose()
         .map_err(|error| ApiError::BadOption(error.to_string()))?
         .unwrap_or(CutRule::Standard);
-    let mut nodes = Vec::new();
-    tree_nodes(&mut tree.clone(), &mut nodes);
+    let Board::Tree { nodes, .. } = tree.board() else {
+        return Err(ApiError::Internal("a tree is drawn as a tree".into()));
+    };
     if nodes.len() > MAX_TRACE_NODES {
         return Err(ApiError::BadPosition(format!(
             "the tree has {} nodes; the explorer traces at most {MAX_TRACE_NODES}",

@@ -54,7 +54,7 @@ const count = (n) => n.toLocaleString('en-US');
 const play = {
   games: [],
   info: null,        // the /api/games entry of the current game
-  position: null,    // the current PositionView
+  position: null,    // the current Position
   history: [],       // [{ position, by, side, move }] : the position before each move
   human: null,
   busy: false,
@@ -62,7 +62,10 @@ const play = {
   hint: null,        // the recommended move's text
   analysis: null,    // the /api/analyse answer for the current position
   selected: null,    // the square of a piece picked up (games whose pieces move)
+  limits: null,      // the server's limits (/api/games)
 };
+
+const SEARCH = 'search:';
 
 function say(text) {
   $('#message').textContent = text;
@@ -72,26 +75,65 @@ function humanToMove() {
   return play.position && !play.position.over && play.position.to_move === play.human;
 }
 
-function searchOptions() {
-  return { algorithm: $('#algorithm').value, level: $('#level').value };
+/** How the AI chooses: a level of the game, or the engine's search to a depth. */
+function aiMethod() {
+  const choice = $('#level').value;
+  if (choice.startsWith(SEARCH)) {
+    const depth = Number($('#depth').value) || 4;
+    return { algorithm: choice.slice(SEARCH.length), depth };
+  }
+  return { level: choice };
 }
 
-function fillSelect(select, values, selected) {
+function fillSelect(select, values, selected, label = (value) => value) {
   select.replaceChildren(...values.map((value) => {
-    const option = html('option', { value }, value);
+    const option = html('option', { value }, label(value));
     if (value === selected) option.selected = true;
     return option;
   }));
 }
 
+function fillLevels(info) {
+  const select = $('#level');
+  const levels = html('optgroup', { label: `Levels of ${info.title}` });
+  for (const level of info.levels) {
+    const name = /^\d+$/.test(level.name) ? `level ${level.name}` : level.name;
+    const option = html('option', { value: level.name, title: level.about }, name);
+    if (level.name === info.default_level) option.selected = true;
+    levels.append(option);
+  }
+  const searches = html('optgroup', { label: 'The engine’s search, to a depth' });
+  for (const algorithm of info.algorithms) {
+    searches.append(html('option', { value: SEARCH + algorithm }, algorithm));
+  }
+  select.replaceChildren(levels, searches);
+  showLevel();
+}
+
+/** The chosen level's description, and the depth field for a search of the engine. */
+function showLevel() {
+  const choice = $('#level').value;
+  const search = choice.startsWith(SEARCH);
+  $('#depth-label').hidden = !search;
+  const level = play.info.levels.find((known) => known.name === choice);
+  $('#level-about').textContent = search
+    ? `${choice.slice(SEARCH.length)} to the depth given, the tutorials’ way`
+    : `${level ? level.about : ''}${choice === play.info.default_level ? ' (the default)' : ''}`;
+}
+
 function chooseGame(name) {
   play.info = play.games.find((game) => game.name === name);
-  const sides = play.info.sides;
-  fillSelect($('#human'), sides, sides[0]);
-  fillSelect($('#first'), play.info.starters, play.info.starters[0]);
-  fillSelect($('#algorithm'), play.info.algorithms, 'alphabeta');
-  const levels = play.info.levels.map((level) => level.name);
-  fillSelect($('#level'), levels, play.info.default_level);
+  const info = play.info;
+  fillSelect($('#human'), info.sides, info.sides[0], sideName);
+  // Only the sides the rules let start.
+  fillSelect($('#first'), info.starters, info.starters[0], sideName);
+  $('#first').disabled = info.starters.length < 2;
+  fillLevels(info);
+  $('#start-from').value = '';
+  $('#start-from').placeholder = info.position_help;
+  $('#rules-title').textContent = info.title;
+  $('#rules-text').textContent = info.rules;
+  $('#move-help').textContent = `A move: ${info.move_help}.`;
 }
 
 async function newGame() {
@@ -105,12 +147,27 @@ async function newGame() {
   say('');
   $('#hint-info').textContent = 'Press Hint for the recommended move.';
   $('#ai-info').textContent = 'The AI has not moved yet.';
+  const serial = play.serial;
+  const status = $('#status');
+  status.textContent = 'Starting a new game…';
+  status.dataset.over = 'false';
+  play.position = null;
+  renderMoves();
+  const from = $('#start-from').value.trim();
+  let position;
   try {
-    play.position = await api('/api/start', { game: play.info.name, first: $('#first').value });
+    position = from
+      ? await api('/api/position', { game: play.info.name, position: from })
+      : await api('/api/start', { game: play.info.name, first: $('#first').value });
   } catch (error) {
-    say(error.message);
+    if (serial === play.serial) {
+      status.textContent = 'No game: see the message below.';
+      say(error.message);
+    }
     return;
   }
+  if (serial !== play.serial) return;
+  play.position = position;
   render();
   await afterMove();
 }
@@ -133,7 +190,7 @@ async function humanMove(text) {
   const serial = play.serial;
   play.busy = true;
   try {
-    const reply = await api('/api/move', {
+    const reply = await api('/api/play', {
       game: play.info.name, position: play.position.position, to_move: play.position.to_move, move: text,
     });
     if (serial !== play.serial) return;
@@ -144,7 +201,7 @@ async function humanMove(text) {
     play.selected = null;
     say('');
   } catch (error) {
-    say(error.message);
+    if (serial === play.serial) say(error.message);
     return;
   } finally {
     if (serial === play.serial) play.busy = false;
@@ -153,25 +210,39 @@ async function humanMove(text) {
   await afterMove();
 }
 
+/** "x wins in 17 plies (x wins with its 9th stone), proven". */
+function valueWords(report) {
+  if (report.exact) return `${report.words}, proven`;
+  return report.words.includes('not proven') ? report.words : `${report.words}, not proven`;
+}
+
+/** POSTs a search, trying three times while the server is busy (503). */
+async function search(path, request, serial, waiting) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await api(path, request);
+    } catch (error) {
+      if (error.kind !== 'busy' || attempt === 3 || serial !== play.serial) throw error;
+      waiting();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function aiMove() {
   const serial = play.serial;
   play.busy = true;
   const side = play.position.to_move;
-  $('#status').textContent = `The AI (${side}) is thinking…`;
+  const status = $('#status');
+  const budget = play.limits ? ` (at most ${milliseconds(play.limits.default_time_ms)})` : '';
+  status.textContent = `The AI (${sideName(side)}) is thinking${budget}…`;
+  status.dataset.thinking = 'true';
   let reply;
   try {
-    const request = { game: play.info.name, position: play.position.position, to_move: side, ...searchOptions() };
-    // A busy server (503) asks to come back in a moment: try three times.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        reply = await api('/api/ai', request);
-        break;
-      } catch (error) {
-        if (error.kind !== 'busy' || attempt === 3 || serial !== play.serial) throw error;
-        $('#status').textContent = `The server is busy; the AI (${side}) tries again…`;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
+    const request = { game: play.info.name, position: play.position.position, to_move: side, ...aiMethod() };
+    reply = await search('/api/best', request, serial, () => {
+      status.textContent = `The server is busy; the AI (${side}) tries again…`;
+    });
   } catch (error) {
     if (serial === play.serial) {
       play.busy = false;
@@ -184,11 +255,12 @@ async function aiMove() {
   record('AI', reply.move);
   play.position = reply.after;
   play.busy = false;
-  const stats = reply.stats;
   $('#ai-info').textContent =
-    `The AI (${side}) played ${reply.move}: ${count(stats.nodes)} positions examined in ` +
-    `${milliseconds(stats.time_ms)}, depth ${stats.depth}, value: ${reply.value.words}` +
-    (reply.aborted ? ' (the time budget ran out first)' : '') + '.';
+    `The AI (${side}) played ${reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
+    `position${reply.nodes === 1 ? '' : 's'} examined in ${milliseconds(reply.time_ms)} ` +
+    `(${/^\d+$/.test(reply.level) ? `level ${reply.level}` : reply.level}` +
+    `${reply.depth ? `, depth ${reply.depth}` : ''})` +
+    (reply.aborted ? '; the time budget ran out first' : '') + '.';
   render();
   await afterMove();
 }
@@ -201,15 +273,15 @@ async function hint() {
   const serial = play.serial;
   $('#hint-info').textContent = 'Thinking…';
   try {
-    const reply = await api('/api/ai', {
-      game: play.info.name, position: play.position.position, to_move: play.position.to_move,
-      algorithm: $('#algorithm').value, level: play.info.default_level,
-    });
-    if (serial !== play.serial) return;
+    const position = play.position;
+    const reply = await search('/api/best', {
+      game: play.info.name, position: position.position, to_move: position.to_move, level: play.info.default_level,
+    }, serial, () => { $('#hint-info').textContent = 'The server is busy; trying again…'; });
+    if (serial !== play.serial || position !== play.position) return;
     play.hint = reply.move;
     $('#hint-info').textContent =
-      `Recommended move: ${reply.move}. Evaluation time: ${milliseconds(reply.stats.time_ms)}, ` +
-      `${count(reply.stats.nodes)} positions examined; value: ${reply.value.words}.`;
+      `Recommended move: ${reply.move}. Evaluation time: ${milliseconds(reply.time_ms)}, ` +
+      `${count(reply.nodes)} positions examined; value: ${valueWords(reply)}.`;
     render();
   } catch (error) {
     $('#hint-info').textContent = error.message;
@@ -220,12 +292,14 @@ async function refreshAnalysis() {
   if (!$('#analyse').checked || !humanToMove()) return;
   const serial = play.serial;
   const position = play.position;
+  $('#legend').dataset.state = 'thinking';
   try {
-    const reply = await api('/api/analyse', {
-      game: play.info.name, position: position.position, to_move: position.to_move, ...searchOptions(),
-    });
+    const reply = await search('/api/analyse', {
+      game: play.info.name, position: position.position, to_move: position.to_move, ...aiMethod(),
+    }, serial, () => {});
     if (serial !== play.serial || position !== play.position) return;
     play.analysis = reply;
+    $('#legend').dataset.state = 'done';
     render();
   } catch (error) {
     say(`No analysis: ${error.message}`);
@@ -252,6 +326,8 @@ function undo() {
   say('Nothing to undo.');
 }
 
+const placed = (move) => move.from === null || move.from === undefined;
+
 function clickSquare(square) {
   const position = play.position;
   if (!position) return;
@@ -259,22 +335,33 @@ function clickSquare(square) {
   if (play.busy || !humanToMove()) return say("Wait: it is the AI's turn.");
   const moves = position.moves;
   if (play.selected !== null) {
-    const move = moves.find((m) => m.from === play.selected && m.squares.includes(square));
-    if (move) return humanMove(move.move);
+    const matching = moves.filter((m) => m.from === play.selected && m.squares.includes(square));
+    if (matching.length > 1) return choosePromotion(matching);
+    if (matching.length === 1) return humanMove(matching[0].move);
   }
   if (moves.some((m) => m.from === square)) {
     play.selected = play.selected === square ? null : square;
     say('');
     return render();
   }
-  const move = moves.find((m) => (m.from === null || m.from === undefined) && m.squares.includes(square));
+  const move = moves.find((m) => placed(m) && m.squares.includes(square));
   if (move) return humanMove(move.move);
   const cells = position.board.cells || [];
-  if (moves.some((m) => m.from !== null && m.from !== undefined)) {
+  if (moves.some((m) => !placed(m))) {
     say(play.selected === null ? 'Pick up one of your pieces first.' : 'That piece cannot go there.');
   } else {
     say(cells[square] ? 'That square is taken.' : 'No legal move there.');
   }
+}
+
+/** Several moves between the same squares: a promotion; ask for the piece. */
+function choosePromotion(matching) {
+  const names = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+  const offered = matching.map((m) => m.move.slice(-1)).filter((letter) => names[letter]);
+  const answer = (window.prompt(`Promote to: ${offered.map((l) => `${l} (${names[l]})`).join(', ')}`, 'q') || '').trim().toLowerCase();
+  const move = matching.find((m) => m.move.slice(-1) === answer[0]);
+  if (!move) return say('No promotion chosen: pick the pawn up again.');
+  return humanMove(move.move);
 }
 
 function statusText() {
@@ -284,15 +371,16 @@ function statusText() {
     if (!result.winner) return `Game over: ${result.words}.`;
     return `Game over: ${result.words}: ${result.winner === play.human ? 'you win!' : 'the AI wins.'}`;
   }
-  if (humanToMove()) return `Your move (${position.to_move}).`;
-  return `The AI (${position.to_move}) is to move.`;
+  if (humanToMove()) return `Your move (${sideName(position.to_move)}).`;
+  return `The AI (${sideName(position.to_move)}) is to move.`;
 }
 
-/** A number that orders values: faster wins first, slower losses last. */
-function rank(value) {
-  if (value.outcome === 'win') return 1e9 - (value.plies ?? 0);
-  if (value.outcome === 'loss') return -1e9 + (value.plies ?? 0);
-  return value.value;
+/** A number that orders values: faster wins first, slower losses last, unknown last. */
+function rank(entry) {
+  if (entry.value === null || entry.value === undefined) return -2e9;
+  if (entry.outcome === 'win') return 1e9 - (entry.plies ?? 0);
+  if (entry.outcome === 'loss') return -1e9 + (entry.plies ?? 0);
+  return entry.value;
 }
 
 /**
@@ -302,28 +390,55 @@ function rank(value) {
 function analysisAt(square) {
   if (!play.analysis) return null;
   const moves = play.analysis.moves;
-  const placed = (m) => m.from === null || m.from === undefined;
   if (play.selected === null) {
     const fromHere = moves.filter((m) => !placed(m) && m.from === square);
-    if (fromHere.length > 0) return fromHere.reduce((best, m) => (rank(m.value) > rank(best.value) ? m : best));
+    if (fromHere.length > 0) return fromHere.reduce((best, m) => (rank(m) > rank(best) ? m : best));
   }
   return moves.find((m) => m.squares.includes(square) && (placed(m) || m.from === play.selected)) || null;
 }
 
-function valueClass(value) {
-  return value.outcome ? `value-${value.outcome}` : 'value-unknown';
+function valueClass(entry) {
+  if (entry.value === null || entry.value === undefined) return 'value-none';
+  return entry.outcome ? `value-${entry.outcome}` : 'value-unknown';
 }
 
-function valueLabel(value) {
-  if (value.outcome === 'draw') return 'draw';
-  if (value.outcome) return `${value.outcome} ${value.plies ?? ''}`.trim();
-  return value.value > 0 ? `+${value.value}` : `${value.value}`;
+function valueLabel(entry) {
+  if (entry.value === null || entry.value === undefined) return '?';
+  if (entry.outcome === 'draw') return 'draw';
+  if (entry.outcome) return `${entry.outcome} ${entry.plies ?? ''}`.trim();
+  return entry.value > 0 ? `+${entry.value}` : `${entry.value}`;
 }
+
+/**
+ * How a game's pieces look, where a plain mark would mislead (presentation only: the board
+ * data is the catalogue's). Connect Four's x and o are stones, not tic-tac-toe marks.
+ */
+const PIECE_STYLES = { connect4: { x: { style: 'disc-x', colour: 'red' }, o: { style: 'disc-o', colour: 'yellow' } } };
+
+/** A side as people see it on the board: "x (red)" in Connect Four, "x" elsewhere. */
+function sideName(side) {
+  const look = (PIECE_STYLES[play.info?.name] || {})[side];
+  return look ? `${side} (${look.colour})` : side;
+}
+
+/** Chess pieces as text glyphs (the solid set, filled white or black). */
+const CHESS_GLYPHS = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
 
 function drawPiece(group, token, x, y, size) {
   const middle = size / 2;
-  if (token === 'x') {
-    const inset = size * 0.24;
+  const chess = /^([wb])([KQRBNP])$/.exec(token || '');
+  if (play.info?.name === 'chess' && chess) {
+    group.append(svg('text', {
+      class: `piece chess-piece chess-${chess[1] === 'w' ? 'white' : 'black'}`,
+      x: x + middle, y: y + middle,
+    }, CHESS_GLYPHS[chess[2]]));
+    return;
+  }
+  const look = (PIECE_STYLES[play.info?.name] || {})[token];
+  if (look) {
+    group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
+  } else if (token === 'x') {
+    const inset = size * 0.28;
     group.append(svg('path', {
       class: 'piece piece-x',
       d: `M${x + inset} ${y + inset} L${x + size - inset} ${y + size - inset} M${x + size - inset} ${y + inset} L${x + inset} ${y + size - inset}`,
@@ -336,46 +451,92 @@ function drawPiece(group, token, x, y, size) {
   }
 }
 
+const SIZE = 100;      // one square, in SVG units
+const MARGIN = 40;     // room for the coordinates
+
+/** Where the squares start, and where the coordinates go, for `board`. */
+function boardFrame(board) {
+  const cols = board.col_labels || [];
+  const rows = board.row_labels || [];
+  // Files below the board when ranks are shown too (as on a chess board), else above.
+  const colsBelow = rows.length > 0;
+  const left = rows.length > 0 ? MARGIN : 0;
+  const top = cols.length > 0 && !colsBelow ? MARGIN : 0;
+  const bottom = cols.length > 0 && colsBelow ? MARGIN : 0;
+  return { cols, rows, colsBelow, left, top, width: left + board.cols * SIZE, height: top + board.rows * SIZE + bottom };
+}
+
+function drawCoordinates(element, board, frame) {
+  frame.cols.forEach((label, col) => {
+    const y = frame.colsBelow ? frame.top + board.rows * SIZE + MARGIN / 2 : MARGIN / 2;
+    element.append(svg('text', { class: 'coordinate', x: frame.left + col * SIZE + SIZE / 2, y, 'data-coordinate': 'col' }, label));
+  });
+  frame.rows.forEach((label, row) => {
+    element.append(svg('text', { class: 'coordinate', x: MARGIN / 2, y: frame.top + row * SIZE + SIZE / 2, 'data-coordinate': 'row' }, label));
+  });
+}
+
+/** The name of a square for people: "e4", "column 4, row 2", "cell 7". */
+function squareName(board, square) {
+  const row = Math.floor(square / board.cols);
+  const col = square % board.cols;
+  const cols = board.col_labels || [];
+  const rows = board.row_labels || [];
+  if (cols.length && rows.length) return `${cols[col]}${rows[row]}`;
+  if (cols.length) return `column ${cols[col]}, row ${board.rows - row} from the bottom`;
+  return `cell ${square}`;
+}
+
 function renderBoard() {
   const board = play.position.board;
   const element = $('#board');
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.square : undefined;
-  const size = 100;
-  element.setAttribute('viewBox', `0 0 ${board.cols * size} ${board.rows * size}`);
+  const frame = boardFrame(board);
+  element.setAttribute('viewBox', `0 0 ${frame.width} ${frame.height}`);
   element.replaceChildren();
+  drawCoordinates(element, board, frame);
+  // Cell numbers where a board has no coordinates (tic-tac-toe: the cell is the move).
+  const numbered = frame.cols.length === 0 && frame.rows.length === 0;
   const legal = new Set();
+  const targets = new Set();
   for (const move of play.position.moves) {
     if (play.selected === null ? true : move.from === play.selected) move.squares.forEach((s) => legal.add(s));
+    if (play.selected !== null && move.from === play.selected) targets.add(move.squares[0]);
   }
   board.cells.forEach((token, square) => {
     const row = Math.floor(square / board.cols);
     const col = square % board.cols;
-    const x = col * size;
-    const y = row * size;
+    const x = frame.left + col * SIZE;
+    const y = frame.top + row * SIZE;
     const dark = board.checkered && (row + col) % 2 === 1;
     const classes = ['square'];
     if (dark) classes.push('dark');
-    if (play.hint !== null && play.position.moves.some((m) => m.move === play.hint && m.squares.includes(square))) {
+    if (play.hint !== null && play.position.moves.some((m) => m.move === play.hint && (m.squares.includes(square) || m.from === square))) {
       classes.push('hint');
     }
     if (play.selected === square) classes.push('selected');
+    if (targets.has(square)) classes.push('target');
     // A move is coloured on its empty squares (a whole Connect Four column) and labelled
     // where its piece lands (its first square), or on the piece that moves.
     const entry = analysisAt(square);
     const labelled = entry && (entry.squares[0] === square || entry.from === square);
-    if (entry && (token === '' || entry.from === square)) classes.push(valueClass(entry.value));
-    const label = `row ${row + 1} column ${col + 1}: ${token || 'empty'}` +
-      (entry ? `, ${entry.value.words}` : '') + (classes.includes('hint') ? ', recommended' : '');
+    if (entry && (token === '' || entry.from === square)) classes.push(valueClass(entry));
+    const label = `${squareName(board, square)}: ${token || 'empty'}` +
+      (entry ? `, ${entry.words}` : '') + (classes.includes('hint') ? ', recommended' : '') +
+      (targets.has(square) ? ', the piece can go here' : '');
     const group = svg('g', {
       class: classes.join(' '), tabindex: '0', role: 'button', 'aria-label': label,
       'data-square': String(square), 'data-token': token,
     });
-    group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 6 }));
-    drawPiece(group, token, x, y, size);
+    group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6 }));
+    if (numbered) group.append(svg('text', { class: 'cell-number', x: x + 8, y: y + 20 }, String(square)));
+    drawPiece(group, token, x, y, SIZE);
+    if (targets.has(square)) group.append(svg('circle', { class: 'target-dot', cx: x + SIZE / 2, cy: y + SIZE / 2, r: 14 }));
     if (labelled && (legal.has(square) || entry.from === square)) {
-      group.append(svg('text', { class: 'value-label', x: x + size / 2, y: y + size - 12 }, valueLabel(entry.value)));
+      group.append(svg('text', { class: 'value-label', x: x + SIZE / 2, y: y + SIZE - 12 }, valueLabel(entry)));
     }
+    if (entry) group.append(svg('title', {}, `${entry.move}: ${entry.words}`));
     group.addEventListener('click', () => clickSquare(square));
     group.addEventListener('keydown', (event) => onSquareKey(event, square, board));
     element.append(group);
@@ -410,9 +571,11 @@ function render() {
   if (!play.position) return;
   const status = $('#status');
   status.textContent = statusText();
+  status.dataset.thinking = 'false';
   status.dataset.over = String(play.position.over);
   status.dataset.winner = play.position.over ? (play.position.result.winner || 'none') : '';
   $('#legend').hidden = !$('#analyse').checked;
+  $('#position-text').textContent = play.position.position;
   renderBoard();
   renderMoves();
 }
@@ -441,10 +604,12 @@ function layoutTree(nodes) {
   let leaf = 0;
   let depth = 0;
   const gap = 58;
+  // Room on both sides for the widest label (a node's "α −∞  β +∞" window).
+  const side = 70;
   const place = (node) => {
     depth = Math.max(depth, node.path.length);
     if (node.children.length === 0) {
-      node.x = 40 + leaf * gap;
+      node.x = side + leaf * gap;
       leaf += 1;
     } else {
       node.children.forEach(place);
@@ -454,7 +619,13 @@ function layoutTree(nodes) {
   };
   const root = byKey.get('');
   place(root);
-  return { byKey, root, width: Math.max(320, 80 + (leaf - 1) * gap), height: 90 + depth * 104 };
+  const width = Math.max(320, 2 * side + (leaf - 1) * gap);
+  // A narrow tree is centred in the canvas.
+  if (width > 2 * side + (leaf - 1) * gap) {
+    const shift = (width - (2 * side + (leaf - 1) * gap)) / 2;
+    for (const node of byKey.values()) node.x += shift;
+  }
+  return { byKey, root, width, height: 90 + depth * 104 };
 }
 
 /** What the search knows after `steps` events. */
@@ -583,6 +754,13 @@ function renderTree() {
     `(${minimax.nodes_examined} positions); both find the value ${infinity(alphabeta.value)}.`;
 }
 
+/** Scrolls a tree wider than its frame so that the root is in the middle of the view. */
+function showRoot() {
+  const frame = $('.tree-scroll');
+  if (!explorer.layout || frame.clientWidth === 0) return;
+  frame.scrollLeft = Math.max(0, explorer.layout.root.x - frame.clientWidth / 2);
+}
+
 async function loadTree(text) {
   $('#tree-error').textContent = '';
   try {
@@ -595,6 +773,7 @@ async function loadTree(text) {
     explorer.step = 0;
     $('#tree-text').value = alphabeta.tree;
     renderTree();
+    showRoot();
   } catch (error) {
     $('#tree-error').textContent = error.message;
   }
@@ -617,6 +796,8 @@ function showTab(name) {
     $(tab).setAttribute('aria-selected', String(selected));
     $(panel).hidden = !selected;
   }
+  // A tree loaded while its tab was hidden had no width to centre the root in.
+  if (name === '#explorer') showRoot();
 }
 
 async function init() {
@@ -629,6 +810,12 @@ async function init() {
   $('#game').addEventListener('change', (event) => {
     chooseGame(event.target.value);
     newGame();
+  });
+  $('#level').addEventListener('change', () => {
+    showLevel();
+    play.analysis = null;
+    render();
+    refreshAnalysis();
   });
   $('#hint').addEventListener('click', hint);
   $('#undo').addEventListener('click', undo);
@@ -655,7 +842,9 @@ async function init() {
 
   try {
     const reply = await api('/api/games');
-    play.games = reply.games.filter((game) => game.start.board.kind === 'grid');
+    // The play tab shows the games drawn on a grid; trees have the explorer.
+    play.limits = reply.limits;
+    play.games = reply.games.filter((game) => game.start && game.start.board.kind === 'grid');
   } catch (error) {
     say(`Cannot reach the server: ${error.message}`);
     return;

@@ -23,6 +23,10 @@ fn moves(position: &Value) -> Vec<String> {
         .collect()
 }
 
+fn error(reply: &common::Response) -> String {
+    reply.json()["error"].as_str().unwrap_or_default().to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_served_with_a_strict_policy() {
     let server = start(limits()).await;
@@ -36,28 +40,46 @@ async fn the_page_is_served_with_a_strict_policy() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn games_and_status() {
+async fn games_come_from_the_catalogue() {
     let server = start(limits()).await;
     let reply = get(server, "/api/games").await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
-    let names: Vec<&str> = reply["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|game| game["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["tictactoe", "hare-wolves", "connect4", "tree", "endless"]);
-    let tictactoe = &reply["games"][0];
+    let games = reply["games"].as_array().unwrap();
+    let names: Vec<&str> = games.iter().map(|game| game["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim", "endless"]);
+    let game = |name: &str| games.iter().find(|game| game["name"] == name).unwrap().clone();
+    let tictactoe = game("tictactoe");
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
     assert_eq!(tictactoe["starters"], json!(["x", "o"]));
+    assert_eq!(tictactoe["aliases"], json!(["tic-tac-toe", "ttt"]));
     assert_eq!(tictactoe["default_level"], "perfect");
-    assert_eq!(reply["games"][1]["default_level"], "hard");
-    assert_eq!(reply["games"][2]["starters"], json!(["x"]));
-    assert_eq!(reply["games"][3]["starters"], json!(["MAX"]));
-    assert_eq!(tictactoe["levels"][3], json!({"name": "perfect", "depth": null}));
-    assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax"]));
+    assert_eq!(tictactoe["levels"][3]["name"], "perfect");
+    assert!(tictactoe["levels"][3]["about"].as_str().unwrap().contains("cannot lose"));
+    assert_eq!(tictactoe["algorithms"], json!(["minimax", "alphabeta", "negamax", "mcts"]));
     assert_eq!(tictactoe["start"]["position"], ".........");
+    let connect4 = game("connect4");
+    assert_eq!(connect4["starters"], json!(["x"]));
+    assert_eq!(connect4["default_level"], "perfect");
+    assert_eq!(
+        connect4["start"]["board"]["col_labels"],
+        json!(["1", "2", "3", "4", "5", "6", "7"])
+    );
+    let hare_wolves = game("hare-wolves");
+    assert_eq!(hare_wolves["default_level"], "perfect");
+    assert_eq!(hare_wolves["starters"], json!(["hare", "wolves"]));
+    assert_eq!(hare_wolves["start"]["board"]["row_labels"][0], "8");
+    assert_eq!(hare_wolves["start"]["board"]["col_labels"][0], "a");
+    assert_eq!(game("tree")["starters"], json!(["MAX"]));
+    for game in games {
+        assert!(game["rules"].as_str().unwrap().len() > 20, "{} has rules", game["name"]);
+        let default = game["default_level"].as_str().unwrap();
+        assert!(
+            game["levels"].as_array().unwrap().iter().any(|level| level["name"] == default),
+            "{}'s default level is one of its levels",
+            game["name"]
+        );
+    }
     assert_eq!(reply["limits"]["max_time_ms"], 5000);
     let status = get(server, "/api/status").await.json();
     assert_eq!(
@@ -73,19 +95,24 @@ async fn start_and_position() {
     assert_eq!(reply.status, 200);
     let reply = reply.json();
     assert_eq!((reply["to_move"].as_str(), moves(&reply).len()), (Some("o"), 9));
+    assert_eq!(reply["position"], "......... o");
     assert_eq!(
         reply["board"],
-        json!({"kind": "grid", "rows": 3, "cols": 3, "cells": vec![""; 9], "checkered": false})
+        json!({"kind": "grid", "rows": 3, "cols": 3, "cells": vec![""; 9], "checkered": false,
+               "col_labels": [], "row_labels": []})
     );
 
     let reply = post(server, "/api/start", &json!({"game": "tictactoe", "first": "z"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_option".to_string()));
-    let reply = post(server, "/api/start", &json!({"game": "chess"})).await;
+    let reply = post(server, "/api/start", &json!({"game": "connect4", "first": "o"})).await;
+    assert_eq!((reply.status, reply.kind()), (400, "bad_option".to_string()));
+    assert!(error(&reply).contains("who may start: x"), "{}", error(&reply));
+    let reply = post(server, "/api/start", &json!({"game": "go"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(reply.json()["error"]
-        .as_str()
-        .unwrap()
-        .contains("tictactoe, hare-wolves, connect4, tree"));
+    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, tree, nim"));
+    // Aliases work.
+    let reply = post(server, "/api/start", &json!({"game": "c4"})).await;
+    assert_eq!(reply.json()["game"], "connect4");
 
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "x.o/.x./..o"}))
@@ -99,10 +126,7 @@ async fn start_and_position() {
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxooo..."})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
-    assert_eq!(reply.json()["error"], "both x and o have three in a row");
-    let reply =
-        post(server, "/api/position", &json!({"game": "tictactoe", "position": "xx......."})).await;
-    assert_eq!(reply.json()["error"], "2 x and 0 o: the counts must differ by at most one");
+    assert_eq!(error(&reply), "both x and o have three in a row");
 
     let finished =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxoo...."}))
@@ -110,6 +134,7 @@ async fn start_and_position() {
             .json();
     assert_eq!(finished["over"], true);
     assert_eq!(finished["result"], json!({"winner": "x", "words": "x wins"}));
+    assert_eq!(finished["moves"], json!([]));
 
     let tree =
         post(server, "/api/position", &json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1"}))
@@ -124,14 +149,14 @@ async fn start_and_position() {
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
     let long = "[".to_string() + &"1,".repeat(5000) + "1]";
     let reply = post(server, "/api/position", &json!({"game": "tree", "position": long})).await;
-    assert!(reply.json()["error"].as_str().unwrap().contains("at most 8192"));
+    assert!(error(&reply).contains("at most 8192"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_are_checked() {
     let server = start(limits()).await;
     let request = |mv: &str| json!({"game": "tictactoe", "position": "x.o......", "move": mv});
-    let reply = post(server, "/api/move", &request("1 1")).await;
+    let reply = post(server, "/api/play", &request("1 1")).await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
     assert_eq!(
@@ -140,31 +165,66 @@ async fn moves_are_checked() {
     );
     assert_eq!(reply["position"]["to_move"], "o");
 
-    let reply = post(server, "/api/move", &request("0")).await;
+    let reply = post(server, "/api/play", &request("0")).await;
     assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
-    assert_eq!(reply.json()["error"], "cell 0 (row 0 column 0) is taken");
+    assert_eq!(error(&reply), "cell 0 (row 0 column 0) is taken");
     assert_eq!(
-        post(server, "/api/move", &request("9")).await.json()["error"],
+        error(&post(server, "/api/play", &request("9")).await),
         "cell 9 is off the board: cells are 0-8"
     );
-    assert_eq!(post(server, "/api/move", &request("")).await.kind(), "illegal_move");
+    assert_eq!(post(server, "/api/play", &request("")).await.kind(), "illegal_move");
     let over = json!({"game": "tictactoe", "position": "xxxoo....", "move": "5"});
-    assert!(post(server, "/api/move", &over).await.json()["error"]
-        .as_str()
-        .unwrap()
-        .contains("the game is over"));
+    assert!(error(&post(server, "/api/play", &over).await).contains("the game is over"));
     let bad = json!({"game": "tictactoe", "position": "xxq......", "move": "5"});
-    assert_eq!(post(server, "/api/move", &bad).await.kind(), "bad_position");
+    assert_eq!(post(server, "/api/play", &bad).await.kind(), "bad_position");
 
     let tree = json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1", "move": "1"});
-    let reply = post(server, "/api/move", &tree).await.json();
+    let reply = post(server, "/api/play", &tree).await.json();
     assert_eq!(reply["position"]["position"], "[[4,7,5],[9,2,6]]@1.1");
     assert_eq!(reply["position"]["result"]["words"], "+2 for MAX");
     let tree = json!({"game": "tree", "position": "[[4,7,5],[9,2,6]]@1", "move": "3"});
     assert_eq!(
-        post(server, "/api/move", &tree).await.json()["error"],
+        error(&post(server, "/api/play", &tree).await),
         "'3' is not a move here: give a child index from 0 to 2"
     );
+}
+
+/// The game of the issue: `/api/position` once rewrote it as `6557464242322412112113`.
+const CONNECT4_RECORD: &str = "1245126222214637435114";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_four_keeps_the_move_record() {
+    let server = start(limits()).await;
+    let position = json!({"game": "connect4", "position": CONNECT4_RECORD});
+    let reply = post(server, "/api/position", &position).await.json();
+    assert_eq!(reply["position"], CONNECT4_RECORD);
+    let played =
+        json!({"game": "connect4", "position": CONNECT4_RECORD, "move": "7", "to_move": "x"});
+    let reply = post(server, "/api/play", &played).await.json();
+    assert_eq!(reply["move"], "7");
+    assert_eq!(reply["position"]["position"], format!("{CONNECT4_RECORD}7"));
+    let best = post(server, "/api/best", &position).await.json();
+    assert_eq!(best["position"], CONNECT4_RECORD);
+    let mv = best["move"].as_str().unwrap();
+    assert_eq!(best["after"]["position"], format!("{CONNECT4_RECORD}{mv}"));
+    assert_eq!(post(server, "/api/analyse", &position).await.json()["position"], CONNECT4_RECORD);
+    assert_eq!(post(server, "/api/solve", &position).await.json()["position"], CONNECT4_RECORD);
+
+    let reply =
+        post(server, "/api/play", &json!({"game": "connect4", "position": "4453", "move": "9"}))
+            .await;
+    assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
+    let reply =
+        post(server, "/api/position", &json!({"game": "connect4", "position": "448"})).await;
+    assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
+    // x has three in a row on the bottom: every level takes the win at once.
+    for level in ["1", "perfect"] {
+        let request = json!({"game": "connect4", "position": "112233", "level": level});
+        let reply = post(server, "/api/best", &request).await.json();
+        assert_eq!(reply["move"], "4", "level {level}");
+        assert_eq!(reply["outcome"], "win", "level {level}");
+        assert_eq!(reply["after"]["result"]["winner"], "x");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -176,56 +236,75 @@ async fn hare_and_wolves() {
     assert_eq!(start_position["moves"][0], json!({"move": "e1-f2", "from": 60, "squares": [53]}));
     let request =
         json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-f2"});
-    let reply = post(server, "/api/move", &request).await.json();
+    let reply = post(server, "/api/play", &request).await.json();
     assert_eq!(reply["position"]["position"], "H:f2 W:b8,d8,f8,h8 W");
     assert_eq!(reply["position"]["to_move"], "wolves");
     let request =
         json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-e2"});
-    let reply = post(server, "/api/move", &request).await;
+    let reply = post(server, "/api/play", &request).await;
     assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
-    let request =
-        json!({"game": "hare-wolves", "position": "H:f2 W:b8,d8,f8,h8 W", "level": "easy"});
-    let reply = post(server, "/api/ai", &request).await.json();
-    assert_eq!(reply["settings"]["depth_limit"], 2);
+    let request = json!({"game": "hare-wolves", "position": "H:f2 W:b8,d8,f8,h8 W", "level": "1"});
+    let reply = post(server, "/api/best", &request).await.json();
+    assert_eq!(reply["level"], "1");
     assert_eq!(reply["after"]["to_move"], "hare");
     let request =
         json!({"game": "hare-wolves", "position": "H:f2 W:b8,d8,f8,h8 W", "to_move": "hare"});
     let reply = post(server, "/api/position", &request).await;
-    assert_eq!(reply.json()["error"], "the position says wolves to move, not 'hare'");
+    assert_eq!(error(&reply), "the position says wolves to move, not 'hare'");
+    // The hare has already won: no move, the result.
+    let won = json!({"game": "hare-wolves", "position": "H:b8 W:d8,f8,h8,a7 W"});
+    let reply = post(server, "/api/best", &won).await;
+    assert_eq!(reply.status, 200);
+    let reply = reply.json();
+    assert_eq!((reply["move"].clone(), reply["winner"].clone()), (Value::Null, json!("hare")));
+    assert_eq!(reply["after"], Value::Null);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_moves() {
     let server = start(limits()).await;
     // Seed 001's alpha-beta, plain scoring: 18,296 positions before the first move.
-    let request = json!({"game": "tictactoe", "position": ".........", "algorithm": "alphabeta", "level": "perfect", "scoring": "plain"});
-    let reply = post(server, "/api/ai", &request).await;
+    let request = json!({"game": "tictactoe", "position": ".........", "algorithm": "alphabeta", "scoring": "plain"});
+    let reply = post(server, "/api/best", &request).await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
     assert_eq!(reply["move"], "0");
-    assert_eq!(reply["stats"]["nodes"], 18_296);
-    assert_eq!(reply["value"]["words"], "draw");
-    assert_eq!(reply["value"]["exact"], true);
+    assert_eq!(reply["nodes"], 18_296);
+    assert_eq!(reply["words"], "draw");
+    assert_eq!((reply["outcome"].as_str(), reply["value"].as_i64()), (Some("draw"), Some(0)));
+    assert_eq!(reply["exact"], true);
     assert_eq!(reply["aborted"], false);
+    assert_eq!(reply["level"], "alphabeta");
     assert_eq!(reply["after"]["position"], "x........");
     assert_eq!(
         reply["settings"],
-        json!({"algorithm": "alphabeta", "level": "perfect", "depth_limit": null, "budget_ms": 2000})
+        json!({"algorithm": "alphabeta", "level": null, "depth_limit": null, "budget_ms": 3000})
     );
 
-    let win = json!({"game": "tictactoe", "position": "xx.oo....", "algorithm": "negamax"});
-    let reply = post(server, "/api/ai", &win).await.json();
+    let win = json!({"game": "tictactoe", "position": "xx.oo...."});
+    let reply = post(server, "/api/best", &win).await.json();
     assert_eq!(reply["move"], "2");
-    assert_eq!(reply["value"]["words"], "x wins in 1");
-    assert_eq!(reply["value"]["value"], 9);
+    assert_eq!(reply["words"], "x wins in 1 ply");
+    assert_eq!(reply["value"], 9);
+    assert_eq!(reply["winner"], "x");
+    assert_eq!(reply["level"], "perfect");
+    assert_eq!(reply["settings"]["level"], "perfect");
     assert_eq!(reply["after"]["result"]["winner"], "x");
 
     // o started: the side must be sent with the position.
-    let o_first = json!({"game": "tictactoe", "position": "o...x....", "to_move": "o", "level": "easy", "depth": null});
-    let reply = post(server, "/api/ai", &o_first).await.json();
-    assert_eq!(reply["settings"]["depth_limit"], 1);
-    assert_eq!(reply["stats"]["depth"], 1);
+    let o_first =
+        json!({"game": "tictactoe", "position": "o...x....", "to_move": "o", "level": "easy"});
+    let reply = post(server, "/api/best", &o_first).await.json();
+    assert_eq!(reply["level"], "easy");
+    assert_eq!(reply["depth"], 1);
     assert_eq!(reply["after"]["to_move"], "x");
+
+    // A finished game: no move, its result.
+    let over = json!({"game": "tictactoe", "position": "xxxoo...."});
+    let reply = post(server, "/api/best", &over).await.json();
+    assert_eq!(reply["move"], Value::Null);
+    assert_eq!((reply["winner"].as_str(), reply["exact"].as_bool()), (Some("x"), Some(true)));
+    assert_eq!(reply["pv"], json!([]));
 
     let failures = [
         (
@@ -236,7 +315,12 @@ async fn the_ai_moves() {
         (
             json!({"game": "tictactoe", "position": ".........", "level": "godlike"}),
             "bad_option",
-            "unknown level 'godlike' (expected one of: easy, medium, hard, perfect)",
+            "unknown level 'godlike' for tictactoe",
+        ),
+        (
+            json!({"game": "tictactoe", "position": ".........", "level": "easy", "algorithm": "minimax"}),
+            "bad_option",
+            "give a level or a custom search",
         ),
         (
             json!({"game": "tictactoe", "position": ".........", "depth": 0}),
@@ -253,11 +337,6 @@ async fn the_ai_moves() {
             "bad_option",
             "time_ms must be at least 1",
         ),
-        (
-            json!({"game": "tictactoe", "position": "xxxoo...."}),
-            "bad_position",
-            "the game is over (x wins)",
-        ),
         (json!({"game": "tictactoe", "position": "xxxooo..."}), "bad_position", "both x and o"),
         (json!({"game": "go", "position": "."}), "unknown_game", "unknown game 'go'"),
         (
@@ -267,61 +346,92 @@ async fn the_ai_moves() {
         ),
     ];
     for (request, kind, message) in failures {
-        let reply = post(server, "/api/ai", &request).await;
-        assert_eq!((reply.status, reply.kind()), (400, kind.to_string()), "{request}");
-        let error = reply.json()["error"].as_str().unwrap().to_string();
-        assert!(error.contains(message), "{error} should contain {message}");
+        for route in ["/api/best", "/api/analyse"] {
+            let reply = post(server, route, &request).await;
+            assert_eq!((reply.status, reply.kind()), (400, kind.to_string()), "{route} {request}");
+            let error = error(&reply);
+            assert!(error.contains(message), "{error} should contain {message}");
+        }
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_values_every_move() {
     let server = start(limits()).await;
-    let request = json!({"game": "tictactoe", "position": "xx.oo....", "algorithm": "alphabeta"});
+    let request = json!({"game": "tictactoe", "position": "xx.oo...."});
     let reply = post(server, "/api/analyse", &request).await;
     assert_eq!(reply.status, 200);
     let reply = reply.json();
     assert_eq!(reply["to_move"], "x");
-    assert_eq!(reply["best"], "2");
-    let analysed: Vec<(&str, &str)> = reply["moves"]
+    assert_eq!(reply["move"], "2");
+    assert_eq!(reply["level"], "solve");
+    let analysed: Vec<(&str, &str, bool)> = reply["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|mv| (mv["move"].as_str().unwrap(), mv["value"]["words"].as_str().unwrap()))
+        .map(|mv| {
+            (mv["move"].as_str().unwrap(), mv["words"].as_str().unwrap(), mv["exact"] == true)
+        })
         .collect();
     // Any other move but blocking at 5 lets o complete the middle row.
     assert_eq!(
         analysed,
         [
-            ("2", "x wins in 1"),
-            ("5", "draw"),
-            ("6", "o wins in 2"),
-            ("7", "o wins in 2"),
-            ("8", "o wins in 2")
+            ("2", "x wins in 1 ply", true),
+            ("5", "draw", true),
+            ("6", "o wins in 2 plies", true),
+            ("7", "o wins in 2 plies", true),
+            ("8", "o wins in 2 plies", true)
         ]
     );
     assert_eq!(reply["moves"][0]["pv"], json!(["2"]));
-    assert_eq!(reply["moves"][2]["pv"], json!(["6", "5"]));
-    assert_eq!(reply["moves"][2]["value"]["outcome"], "loss");
-    assert_eq!(reply["moves"][0]["value"]["outcome"], "win");
-    assert!(reply["stats"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(reply["moves"][2]["outcome"], "loss");
+    assert_eq!(reply["moves"][0]["outcome"], "win");
+    assert_eq!(reply["moves"][0]["squares"], json!([2]));
+
+    // A custom search values the moves with the engine.
+    let custom = json!({"game": "tictactoe", "position": "xx.oo....", "algorithm": "minimax"});
+    let reply = post(server, "/api/analyse", &custom).await.json();
+    assert_eq!(reply["level"], "minimax");
+    assert_eq!(reply["moves"][1]["words"], "draw");
+    assert!(reply["nodes"].as_u64().unwrap() > 0);
 
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
-    assert_eq!(post(server, "/api/analyse", &over).await.kind(), "bad_position");
+    let reply = post(server, "/api/analyse", &over).await.json();
+    assert_eq!((reply["move"].clone(), reply["moves"].clone()), (Value::Null, json!([])));
 
     let tree =
         json!({"game": "tree", "position": "[[4,7,5],[9,2,6],[3,8,5]]", "algorithm": "minimax"});
     let reply = post(server, "/api/analyse", &tree).await.json();
-    let words: Vec<&str> = reply["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|mv| mv["value"]["words"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        words,
-        ["+4 for MAX (heuristic)", "+2 for MAX (heuristic)", "+3 for MAX (heuristic)"]
-    );
+    let values: Vec<i64> =
+        reply["moves"].as_array().unwrap().iter().map(|mv| mv["value"].as_i64().unwrap()).collect();
+    assert_eq!(values, [4, 2, 3]);
+    assert_eq!(reply["move"], "0");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_gives_the_exact_value() {
+    let server = start(limits()).await;
+    let request = json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H"});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!(reply["winner"], "wolves");
+    assert_eq!(reply["plies"], 44);
+    assert_eq!(reply["exact"], true);
+    // An End-Easy test-set position (x to move wins: score 1). Weak: the winner only.
+    let position = "7422341735647741166133573473242566";
+    let request = json!({"game": "connect4", "position": position, "weak": true});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
+    assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
+    assert_eq!(reply["settings"]["level"], "solve-weak");
+    let request = json!({"game": "connect4", "position": position});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
+    let over = json!({"game": "tictactoe", "position": "xxxoo...."});
+    assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
+    let bad = json!({"game": "tictactoe", "position": "........", "weak": "yes"});
+    assert_eq!(post(server, "/api/solve", &bad).await.kind(), "bad_request");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -332,6 +442,7 @@ async fn the_tree_explorer_trace() {
     let reply = reply.json();
     assert_eq!((reply["leaves"].as_u64(), reply["leaves_visited"].as_u64()), (Some(9), Some(6)));
     assert_eq!(reply["value"], 4);
+    assert_eq!(reply["nodes"].as_array().unwrap().len(), 13);
     assert_eq!(
         reply["events"][0],
         json!({"step": "enter", "path": [], "alpha": "-inf", "beta": "+inf"})
@@ -350,42 +461,42 @@ async fn the_tree_explorer_trace() {
 
     let reply = post(server, "/api/tree", &json!({"tree": "[[4,7,5],[9,x,6]]"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
-    assert_eq!(
-        reply.json()["error"],
-        "bad tree: expected a number or '[' but found 'x' at column 13"
-    );
+    assert_eq!(error(&reply), "bad tree: expected a number or '[' but found 'x' at column 13");
     let reply = post(server, "/api/tree", &json!({"tree": "[1,2]", "algorithm": "negamax"})).await;
     assert_eq!(reply.kind(), "bad_option");
     let reply = post(server, "/api/tree", &json!({"tree": "[1,2]", "cut": "sometimes"})).await;
     assert_eq!(reply.kind(), "bad_option");
     let big = format!("[{}]", vec!["[1,2]"; 400].join(","));
     let reply = post(server, "/api/tree", &json!({"tree": big})).await;
-    assert_eq!(reply.json()["error"], "the tree has 1201 nodes; the explorer traces at most 1000");
+    assert_eq!(error(&reply), "the tree has 1201 nodes; the explorer traces at most 1000");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_requests_get_json_errors() {
     let server = start(limits()).await;
-    let reply = send(server, "POST", "/api/ai", Some("application/json"), b"{\"game\": ").await;
+    let reply = send(server, "POST", "/api/best", Some("application/json"), b"{\"game\": ").await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_request".to_string()));
-    assert!(reply.json()["error"].as_str().unwrap().starts_with("the body is not valid JSON"));
+    assert!(error(&reply).starts_with("the body is not valid JSON"));
     let reply = send(
         server,
         "POST",
-        "/api/ai",
+        "/api/best",
         Some("application/json"),
         b"{\"game\": 7, \"position\": \".\"}",
     )
     .await;
     assert_eq!(reply.kind(), "bad_request");
-    assert!(reply.json()["error"].as_str().unwrap().contains("invalid type"));
-    let reply = send(server, "POST", "/api/move", Some("application/json"), b"[]").await;
+    assert!(error(&reply).contains("invalid type"));
+    let reply = send(server, "POST", "/api/play", Some("application/json"), b"[]").await;
     assert_eq!(reply.status, 400);
-    let reply = send(server, "POST", "/api/ai", Some("text/plain"), b"{}").await;
+    let reply = send(server, "POST", "/api/best", Some("text/plain"), b"{}").await;
     assert_eq!((reply.status, reply.kind()), (415, "not_json".to_string()));
     let reply = get(server, "/api/nothing").await;
     assert_eq!((reply.status, reply.kind()), (404, "not_found".to_string()));
-    let reply = get(server, "/api/ai").await;
+    // The old names are gone.
+    assert_eq!(post(server, "/api/ai", &json!({})).await.status, 404);
+    assert_eq!(post(server, "/api/move", &json!({})).await.status, 404);
+    let reply = get(server, "/api/best").await;
     assert_eq!((reply.status, reply.kind()), (405, "method_not_allowed".to_string()));
 }
 
@@ -400,28 +511,34 @@ async fn bodies_over_the_limit_are_refused() {
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": position})).await;
     assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
+    assert!(error(&reply).len() < 300, "the message quotes a short excerpt: {}", error(&reply));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_caps_the_time_budget() {
     let server = start(ServerLimits { max_time: Duration::from_millis(300), ..limits() }).await;
-    let request =
-        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3_600_000});
     let started = std::time::Instant::now();
-    let reply = post(server, "/api/ai", &request).await.json();
-    assert_eq!(reply["settings"]["budget_ms"], 300);
-    assert_eq!(reply["aborted"], true);
-    // Alpha-beta on a game without end never finishes its first root move.
-    assert_eq!(reply["value"]["outcome"], Value::Null);
-    assert_eq!(
-        reply["value"]["words"],
-        "not known: the budget ran out before the first move was searched"
-    );
+    for method in [json!({"algorithm": "alphabeta"}), json!({"level": "deep"})] {
+        let mut request = json!({"game": "endless", "position": "0", "time_ms": 3_600_000});
+        request.as_object_mut().unwrap().extend(method.as_object().unwrap().clone());
+        let reply = post(server, "/api/best", &request).await.json();
+        assert_eq!(reply["settings"]["budget_ms"], 300);
+        assert_eq!(reply["aborted"], true);
+        // Alpha-beta on a game without end never finishes its first root move: the value is
+        // not known, and says so (null, never a sentinel number).
+        assert_eq!(reply["value"], Value::Null, "{request}");
+        assert_eq!(reply["outcome"], Value::Null);
+        assert_eq!(reply["exact"], false);
+        assert_eq!(reply["words"], "not known: the budget ran out before a move was searched");
+        assert!(reply["move"].is_string(), "a live position gets a move");
+    }
     assert!(started.elapsed() < Duration::from_secs(60), "a budget of an hour was not capped");
     // An analysis is several searches: the same budget covers them all.
+    let request = json!({"game": "endless", "position": "0", "algorithm": "alphabeta"});
     let reply = post(server, "/api/analyse", &request).await.json();
     assert_eq!(reply["aborted"], true);
     assert_eq!(reply["moves"].as_array().unwrap().len(), 8);
+    assert!(reply["moves"].as_array().unwrap().iter().all(|mv| mv["value"].is_null()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -435,18 +552,15 @@ async fn extra_searches_wait_then_get_503() {
     let server = start(limits).await;
     let slow =
         json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 3000});
-    let first = tokio::spawn(async move { post(server, "/api/ai", &slow).await });
+    let first = tokio::spawn(async move { post(server, "/api/best", &slow).await });
     let searches =
         wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
     assert_eq!(searches["running"], 1);
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
-    let reply = post(server, "/api/ai", &quick).await;
+    let reply = post(server, "/api/best", &quick).await;
     assert_eq!((reply.status, reply.kind()), (503, "busy".to_string()));
     assert_eq!(reply.header("retry-after"), Some("1"));
-    assert!(reply.json()["error"]
-        .as_str()
-        .unwrap()
-        .contains("all 1 search slots stayed taken for 100 ms"));
+    assert!(error(&reply).contains("all 1 search slots stayed taken for 100 ms"));
     // Moves and positions need no search slot.
     assert_eq!(
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "........."}))
@@ -455,7 +569,7 @@ async fn extra_searches_wait_then_get_503() {
         200
     );
     assert_eq!(first.await.unwrap().status, 200);
-    assert_eq!(post(server, "/api/ai", &quick).await.status, 200);
+    assert_eq!(post(server, "/api/best", &quick).await.status, 200);
     let searches = get(server, "/api/status").await.json()["searches"].clone();
     assert_eq!(searches, json!({"running": 0, "completed": 2, "cancelled": 0, "rejected": 1}));
 }
@@ -469,53 +583,33 @@ async fn a_client_that_disconnects_cancels_its_search() {
         ..limits()
     };
     let server = start(limits).await;
-    let slow =
-        json!({"game": "endless", "position": "0", "algorithm": "alphabeta", "time_ms": 600_000});
-    let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
-    let bytes = common::request_bytes(
-        "POST",
-        "/api/ai",
-        Some("application/json"),
-        slow.to_string().as_bytes(),
-    );
-    stream.write_all(&bytes).await.unwrap();
-    let searches =
-        wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
-    assert_eq!(searches["running"], 1);
-    drop(stream);
-    // The ten-minute search stops as soon as the server sees the connection close.
-    let searches =
-        wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
-    assert_eq!(searches, json!({"running": 0, "completed": 0, "cancelled": 1, "rejected": 0}));
+    // A custom search and a level's player: both watch the stop flag.
+    let methods = [json!({"algorithm": "alphabeta"}), json!({"level": "deep"})];
+    for (cancelled, method) in methods.iter().enumerate() {
+        let mut slow = json!({"game": "endless", "position": "0", "time_ms": 600_000});
+        slow.as_object_mut().unwrap().extend(method.as_object().unwrap().clone());
+        let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
+        let bytes = common::request_bytes(
+            "POST",
+            "/api/best",
+            Some("application/json"),
+            slow.to_string().as_bytes(),
+        );
+        stream.write_all(&bytes).await.unwrap();
+        let searches =
+            wait_for(server, Duration::from_secs(10), |searches| searches["running"] == 1).await;
+        assert_eq!(searches["running"], 1);
+        drop(stream);
+        // The ten-minute search stops as soon as the server sees the connection close.
+        let searches =
+            wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
+        assert_eq!(
+            searches,
+            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0}),
+            "{method}"
+        );
+    }
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
-    assert_eq!(post(server, "/api/ai", &quick).await.status, 200);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn connect_four_moves_and_ai() {
-    let server = start(limits()).await;
-    let reply =
-        post(server, "/api/move", &json!({"game": "connect4", "position": "4453", "move": "3"}))
-            .await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(reply.json()["position"]["position"], "44533");
-    let reply =
-        post(server, "/api/move", &json!({"game": "connect4", "position": "4453", "move": "9"}))
-            .await;
-    assert_eq!((reply.status, reply.kind()), (400, "illegal_move".to_string()));
-    let reply =
-        post(server, "/api/position", &json!({"game": "connect4", "position": "448"})).await;
-    assert_eq!((reply.status, reply.kind()), (400, "bad_position".to_string()));
-    // x has three in a row on the bottom: the AI takes the win at once.
-    let reply = post(
-        server,
-        "/api/ai",
-        &json!({"game": "connect4", "position": "112233", "level": "medium"}),
-    )
-    .await;
-    assert_eq!(reply.status, 200);
-    let reply = reply.json();
-    assert_eq!(reply["move"], "4");
-    assert_eq!(reply["value"]["outcome"], "win");
+    assert_eq!(post(server, "/api/best", &quick).await.status, 200);
 }

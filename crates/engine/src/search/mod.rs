@@ -51,6 +51,9 @@ pub struct SearchResult<Move> {
     pub stats: Stats,
     /// A budget ran out; the move is the best found so far.
     pub aborted: bool,
+    /// [`Algorithm::Mcts`]: every root move's visits, mean reward and proven bounds, in
+    /// the order the root generated them. Empty for the alpha-beta family.
+    pub root_moves: Vec<crate::MoveStats<Move>>,
 }
 
 /// Runs searches with one configuration (and one transposition table, reused between them).
@@ -81,7 +84,7 @@ impl Searcher {
     pub fn try_new(config: SearchConfig) -> Result<Self, TableTooSmall> {
         let tt = match config.algorithm {
             Algorithm::Negamax => Some(TranspositionTable::new(config.tt_bytes)?),
-            Algorithm::Minimax | Algorithm::AlphaBeta => None,
+            Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Mcts => None,
         };
         Ok(Self { config, tt, clock: Box::new(SystemClock::default()) })
     }
@@ -126,10 +129,14 @@ impl Searcher {
         if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
-        let run = node::Run::new(&self.config, self.tt.as_mut(), observer, &*self.clock, start);
-        let mut result = match self.config.algorithm {
-            Algorithm::Negamax => run.iterative_deepening(game),
-            Algorithm::Minimax | Algorithm::AlphaBeta => run.single(game),
+        let mut result = if self.config.algorithm == Algorithm::Mcts {
+            crate::mcts::search(game, &self.config, observer, &*self.clock, start)
+        } else {
+            let run = node::Run::new(&self.config, self.tt.as_mut(), observer, &*self.clock, start);
+            match self.config.algorithm {
+                Algorithm::Negamax => run.iterative_deepening(game),
+                _ => run.single(game),
+            }
         };
         result.stats.elapsed = self.clock.now().saturating_sub(start);
         result
@@ -162,6 +169,7 @@ impl Searcher {
                     pv,
                     stats: child.stats,
                     aborted: child.aborted,
+                    root_moves: Vec::new(),
                 };
                 (mv, result)
             })

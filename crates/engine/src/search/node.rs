@@ -88,13 +88,17 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
         let mut completed: Option<(RootBest<G::Move>, bool)> = None;
         let mut aborted = false;
+        let mut completed_depth = 0;
         for depth in 1..=self.max_depth() {
             self.horizon = 0;
             self.root = RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() };
             if self.root(game, depth).is_err() {
                 aborted = true;
+                // The leaves of the unfinished iteration raised the depth reached.
+                self.stats.depth = completed_depth;
                 break;
             }
+            completed_depth = depth;
             self.stats.depth = depth;
             let exact = self.horizon == 0;
             let iteration = crate::observer::Iteration {
@@ -131,6 +135,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             pv: self.root.pv,
             stats: self.stats,
             aborted,
+            root_moves: Vec::new(),
         }
     }
 
@@ -167,13 +172,14 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 Algorithm::Minimax => self.minimax(game, depth - 1, 1),
                 Algorithm::AlphaBeta => self.alphabeta(game, depth - 1, 1, -beta, -floor),
                 Algorithm::Negamax => self.root_pvs(game, depth - 1, index, floor, beta),
+                Algorithm::Mcts => unreachable!("MCTS has its own search"),
             };
             game.undo(mv);
             let score = -result?;
             self.observer.root_move(mv, score);
             let improves = match config.tie_break {
                 TieBreak::First => score > best,
-                TieBreak::Last | TieBreak::Random(_) => score >= best,
+                TieBreak::Last | TieBreak::Random(_) | TieBreak::Trap => score >= best,
             };
             if improves {
                 if score > best {
@@ -199,8 +205,64 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             best_move = Some(mv);
             best_pv = pv;
         }
+        if config.tie_break == TieBreak::Trap && ties.len() > 1 && depth >= 2 {
+            // Should the counting run out of budget, the first best move stands.
+            self.root = RootBest { mv: Some(ties[0].0), score: best, pv: ties[0].1.clone() };
+            let (mv, pv) = self.trap(game, depth, ties)?;
+            best_move = Some(mv);
+            best_pv = pv;
+        }
         self.root = RootBest { mv: best_move, score: best, pv: best_pv };
         Ok(())
+    }
+
+    /// [`TieBreak::Trap`]: among the equal root moves `ties`, the one after which the
+    /// opponent has the most replies that do worse than its best; the first on equal counts.
+    fn trap(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ties: Vec<(G::Move, Vec<G::Move>)>,
+    ) -> Result<(G::Move, Vec<G::Move>), Aborted> {
+        let mut chosen = 0;
+        let mut most = None;
+        for (index, (mv, _)) in ties.iter().enumerate() {
+            game.play(*mv);
+            let counted = self.mistakes(game, depth - 1);
+            game.undo(*mv);
+            let mistakes = counted?;
+            if most.map_or(true, |most| mistakes > most) {
+                most = Some(mistakes);
+                chosen = index;
+            }
+        }
+        Ok(ties.into_iter().nth(chosen).expect("chosen among the ties"))
+    }
+
+    /// The opponent to move (one ply below the root, `depth` plies left): how many of its
+    /// replies lead to a worse outcome for it (loss, draw or heuristic, win: in this order)
+    /// than its best reply. Each reply is searched with the full window.
+    fn mistakes(&mut self, game: &mut G, depth: u32) -> Result<usize, Aborted> {
+        if depth == 0 || game.outcome().is_some() {
+            return Ok(0);
+        }
+        let mut replies = Vec::new();
+        game.legal_moves(&mut replies);
+        let class = |score: Score| i8::from(score.is_win()) - i8::from(score.is_loss());
+        let mut classes = Vec::with_capacity(replies.len());
+        for reply in replies {
+            game.play(reply);
+            let (infinity, left) = (Score::INFINITY, depth - 1);
+            let ours = match self.config.algorithm {
+                Algorithm::Minimax => self.minimax(game, left, 2),
+                Algorithm::Negamax => self.negamax(game, left, 2, -infinity, infinity),
+                _ => self.alphabeta(game, left, 2, -infinity, infinity),
+            };
+            game.undo(reply);
+            classes.push(class(-ours?));
+        }
+        let best = classes.iter().copied().max().unwrap_or(0);
+        Ok(classes.iter().filter(|&&class| class < best).count())
     }
 
     /// A root move under negamax: the first with the full window, the others with a null

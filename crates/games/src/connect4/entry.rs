@@ -69,24 +69,29 @@ impl Player<Connect4> for Perfect {
         let start = Instant::now();
         let time = limits.time.unwrap_or(DEFAULT_THINK);
         let left = game.cells().saturating_sub(game.moves());
-        if let Some(analysis) = self.solver.analyse_within(game, false, Some(time)) {
-            if let Some((col, score)) = analysis.best() {
+        // Step 1. Solve the position within four fifths of the budget, then find the move
+        // that keeps its score (from the table, quickly).
+        let solve_time = time.mul_f64(0.8);
+        let stop = limits.stop.as_deref();
+        if let Some(solved) = self.solver.solve_within(game, false, Some(solve_time), stop) {
+            if let Some(col) = self.solver.best_move(game, solved.score) {
                 let mut after = *game;
                 after.play_col(col);
                 let mut pv = vec![col];
-                pv.extend(self.solver.principal_variation(&after, -score));
+                pv.extend(self.solver.principal_variation(&after, -solved.score));
                 return SearchResult {
                     best_move: Some(col),
-                    score: engine_score(game, score, false),
+                    score: engine_score(game, solved.score, false),
                     exact: true,
                     pv,
-                    stats: solver_stats(analysis.stats.nodes, start.elapsed(), left),
+                    stats: solver_stats(solved.stats.nodes, start.elapsed(), left),
                     aborted: false,
+                    root_moves: Vec::new(),
                 };
             }
         }
-        let spent = start.elapsed();
-        let rest = time.saturating_sub(spent).max(Duration::from_millis(50));
+        // Step 2. Not proven in time: the best move of a deep heuristic search in the rest.
+        let rest = time.saturating_sub(start.elapsed()).max(time.mul_f64(0.2));
         let heuristic = Limits {
             depth: Some(FALLBACK_DEPTH),
             time: Some(rest),
@@ -139,6 +144,7 @@ impl Solve<Connect4> for Exact {
             pv,
             stats: solver_stats(nodes, start.elapsed(), left),
             aborted: best_move.is_none(),
+            root_moves: Vec::new(),
         }
     }
 
@@ -162,6 +168,7 @@ impl Solve<Connect4> for Exact {
                         pv: vec![col],
                         stats: Stats::default(),
                         aborted: false,
+                        root_moves: Vec::new(),
                     },
                     None => nothing_found(start.elapsed()),
                 };
@@ -374,6 +381,7 @@ fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
         pv: Vec::new(),
         stats: solver_stats(0, start.elapsed(), 0),
         aborted: false,
+        root_moves: Vec::new(),
     }
 }
 

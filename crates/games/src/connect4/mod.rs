@@ -35,6 +35,7 @@
 //! negative of the winner's value. [`Connect4::score_of`] converts the engine's
 //! [`Score`] (wins and losses in plies) into this scale.
 
+mod book;
 mod entry;
 mod heuristic;
 mod solver;
@@ -47,8 +48,9 @@ use thiserror::Error;
 
 use crate::Notation;
 
+pub use book::{Book, BookError, BuildProgress, BOOK_VERSION, EMBEDDED_DEPTH};
 pub use entry::{engine_score, plies_of, MAX_LEVEL};
-pub use solver::{Analysis, SolveStats, Solved, Solver, SolverConfig};
+pub use solver::{Analysis, SolveStats, Solved, Solver, SolverConfig, SOLO_NODES};
 pub use table::{Table, TableTooSmall};
 
 /// The largest width: columns are named by one digit.
@@ -531,12 +533,68 @@ impl Connect4 {
         possible & !(threats >> 1)
     }
 
-    /// The number of winning cells the side to move would have after playing `bit`
-    /// (threats created; the move-ordering score).
+    /// An upper bound on the solver's score for the side to move, from the lines it can
+    /// still complete: 0 (at best a draw) when no four fits in its stones and the empty
+    /// cells; else, on a board of even height where every column holds an even number of
+    /// stones, by the opponent's claimeven: the opponent can answer every move on top of it
+    /// in the same column, and so take every empty cell of an even row (counted from 1) and
+    /// leave the mover only the odd ones. If the mover has no four then, it never wins (0);
+    /// if the opponent has one, the opponent wins by the last cell at the latest (-1).
+    /// `i32::MAX` when neither applies.
+    /// See: <http://www.informatik.uni-trier.de/~fernau/DSL0607/Masterthesis-Viergewinnt.pdf>
+    /// (Allis, claimeven).
     #[inline(always)]
-    pub(crate) fn threats_after_in(&self, shape: impl Shape, bit: u64) -> u32 {
-        (completions(self.current | bit, shape.height()) & (self.board ^ (self.mask | bit)))
-            .count_ones()
+    pub(crate) fn upper_bound_in(&self, shape: impl Shape) -> i32 {
+        let height = shape.height();
+        let empty = self.board ^ self.mask;
+        if !has_four(self.current | empty, height) {
+            return 0;
+        }
+        // Rows 1, 3, 5, ... counted from 0: the follower's cells.
+        let even_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << height) - 1));
+        if height % 2 == 0 && self.possible() & even_rows == 0 {
+            let mover = self.current | (empty & !even_rows);
+            if !has_four(mover, height) {
+                let follower = (self.current ^ self.mask) | (empty & even_rows);
+                return if has_four(follower, height) { -1 } else { 0 };
+            }
+        }
+        i32::MAX
+    }
+
+    /// Whether the opponent of the side to move can still complete a four (else the side to
+    /// move scores at least 0).
+    #[inline(always)]
+    pub(crate) fn opponent_can_win_in(&self, shape: impl Shape) -> bool {
+        has_four((self.current ^ self.mask) | (self.board ^ self.mask), shape.height())
+    }
+
+    /// What playing `bit` does, for the move ordering and a static check: the number of
+    /// useful winning cells the side to move then has (winning cells, less those directly
+    /// above one of the opponent's `theirs`: the opponent takes that one first, or it blocks
+    /// ours), and whether the opponent is then lost at once (every reply loses to our next
+    /// stone: two playable winning cells, or only replies under one). The move must not
+    /// lose at once.
+    #[inline(always)]
+    pub(crate) fn after_move_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> (u32, bool) {
+        let mask = self.mask | bit;
+        let wins = completions(self.current | bit, shape.height()) & (self.board ^ mask);
+        let useful = (wins & !(theirs << 1)).count_ones();
+        let playable = (mask + self.bottom) & self.board;
+        let forced = playable & wins;
+        let lost = if forced & forced.wrapping_sub(1) != 0 {
+            true
+        } else {
+            let replies = if forced != 0 { forced } else { playable };
+            playable != 0 && replies & !(wins >> 1) == 0
+        };
+        (useful, lost)
+    }
+
+    /// The opponent's winning cells (empty cells that complete its four).
+    #[inline(always)]
+    pub(crate) fn opponent_threats_in(&self, shape: impl Shape) -> u64 {
+        completions(self.current ^ self.mask, shape.height()) & (self.board ^ self.mask)
     }
 
     /// The cells of column `col` (intersect with a set of playable cells to get the one

@@ -10,8 +10,13 @@
 //!   best with the one after, which caps β; the same for the opponent raises α.
 //! - **Non-losing moves**: a move under an opponent's winning cell, or one that leaves an
 //!   opponent's threat open, is never searched; two open opponent threats lose at once.
-//! - **Ordering**: the transposition-table move first, then by the number of winning cells
-//!   a move creates, then by history (cut-offs counted per cell), then centre first.
+//! - **Ordering**: the transposition-table move first, then by the number of useful winning
+//!   cells a move creates (not directly above an opponent's winning cell, which the
+//!   opponent would take first: after C. Steininger's solver), then by history (cut-offs
+//!   counted per cell), then centre first.
+//! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
+//!   when every column holds an even number of stones, the opponent's claimeven caps the
+//!   mover (see `Connect4::upper_bound_in`).
 //! - **Transposition table** ([`super::Table`]): lower, upper and exact bounds with the best
 //!   move, 8-byte entries with exact keys, two-entry buckets with effort-preferred
 //!   replacement.
@@ -30,6 +35,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
+use super::book::Book;
 use super::table::{Bound, Entry, Slot, Table, TableTooSmall};
 use super::{Connect4, Shape, Standard};
 
@@ -49,6 +57,15 @@ pub struct SolverConfig {
     /// Enhanced transposition cut-off: children are looked up in the table before any is
     /// searched.
     pub etc: bool,
+    /// With more than one thread: positions one thread explores alone before the helper
+    /// threads start (small positions are solved faster by one thread).
+    pub solo_nodes: u64,
+    /// The opening book shipped with the library ([`Book::embedded`]) answers the
+    /// positions of its first plies at once; off, every position is searched (benchmarks).
+    pub book: bool,
+    /// Bounds from the lines still open and from the opponent's claimeven (a first player
+    /// that has no four when the opponent answers every move on top of it wins nothing).
+    pub static_bounds: bool,
 }
 
 impl Default for SolverConfig {
@@ -64,6 +81,9 @@ impl Default for SolverConfig {
             table_move: true,
             history: false,
             etc: true,
+            solo_nodes: SOLO_NODES,
+            book: true,
+            static_bounds: true,
         }
     }
 }
@@ -74,13 +94,21 @@ pub struct SolveStats {
     /// Positions explored: calls of the negamax function, summed over the null-window
     /// searches and the threads (the tutorial's counter).
     pub nodes: u64,
+    /// Of [`SolveStats::nodes`], those explored by the helper threads (0 when they did
+    /// not start).
+    pub helper_nodes: u64,
+    /// The score came from the opening book (no position explored); for an analysis, every
+    /// column's.
+    pub from_book: bool,
     /// Wall-clock time.
     pub elapsed: Duration,
 }
 
 impl SolveStats {
     fn add(&mut self, other: SolveStats) {
+        self.from_book &= other.from_book;
         self.nodes += other.nodes;
+        self.helper_nodes += other.helper_nodes;
         self.elapsed += other.elapsed;
     }
 }
@@ -119,6 +147,15 @@ impl Analysis {
     }
 }
 
+/// What a run of the threads found: the score (`None` if stopped) and the positions
+/// explored, in all and by the helpers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Run {
+    pub(super) score: Option<i32>,
+    pub(super) nodes: u64,
+    pub(super) helper_nodes: u64,
+}
+
 /// A solve stopped by the time budget or the stop flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stopped;
@@ -132,8 +169,12 @@ const ETC_MIN_LEFT: i32 = 12;
 /// only before the second move searched, when the first did not refute the node.
 const ETC_EARLY_LEFT: i32 = 20;
 
-/// Nodes a single thread spends on a position before helper threads are started.
-const SOLO_NODES: u64 = 1 << 16;
+/// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
+const NEAR_DRAW_MOVES: u32 = 4;
+
+/// Nodes a single thread spends on a position before helper threads are started (the
+/// default of [`SolverConfig::solo_nodes`]).
+pub const SOLO_NODES: u64 = 1 << 16;
 
 /// The exact solver; keeps its table between solves (results stay true, so later solves
 /// start from what earlier ones learned).
@@ -141,11 +182,16 @@ pub struct Solver {
     config: SolverConfig,
     table: Table,
     size: (u8, u8),
+    book: Option<Arc<Book>>,
 }
 
 impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver").field("config", &self.config).field("table", &self.table).finish()
+        f.debug_struct("Solver")
+            .field("config", &self.config)
+            .field("table", &self.table)
+            .field("book", &self.book)
+            .finish()
     }
 }
 
@@ -156,7 +202,30 @@ impl Solver {
     /// [`TableTooSmall`] for a table under [`Table::min_bytes`]`(64)` (1 MiB).
     pub fn new(config: SolverConfig) -> Result<Self, TableTooSmall> {
         let table = Table::new(config.table_bytes, 64)?;
-        Ok(Self { config, table, size: (7, 6) })
+        // The shipped book is checked by a test; were it damaged, the solver searches.
+        let book = config.book.then(Book::embedded).and_then(Result::ok).cloned().map(Arc::new);
+        Ok(Self { config, table, size: (7, 6), book })
+    }
+
+    /// Uses `book` (or none) from now on, in place of the one the configuration chose.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// Sets the book aside (no book from now on) and returns it.
+    pub fn take_book(&mut self) -> Option<Arc<Book>> {
+        self.book.take()
+    }
+
+    /// The book in use, if any.
+    #[must_use]
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
+    }
+
+    /// The book's score of `position`, if it is in the book.
+    fn book_score(&self, position: &Connect4) -> Option<i32> {
+        self.book.as_ref().and_then(|book| book.score(position))
     }
 
     /// The configuration.
@@ -201,13 +270,23 @@ impl Solver {
         stop: Option<&AtomicBool>,
     ) -> Option<Solved> {
         let start = Instant::now();
+        if let Some(score) = self.book_score(position) {
+            let stats =
+                SolveStats { from_book: true, elapsed: start.elapsed(), ..SolveStats::default() };
+            return Some(Solved { score: if weak { score.signum() } else { score }, stats });
+        }
         self.prepare(position);
         let deadline = time.map(|time| start + time);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
-        let (score, nodes) = self.run(position, weak, deadline, stop);
-        let stats = SolveStats { nodes, elapsed: start.elapsed() };
-        score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
+        let run = self.run(position, weak, deadline, stop);
+        let stats = SolveStats {
+            nodes: run.nodes,
+            helper_nodes: run.helper_nodes,
+            from_book: false,
+            elapsed: start.elapsed(),
+        };
+        run.score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
     }
 
     /// [`Solver::run_in`] with the board's dimensions as constants where they are the
@@ -218,10 +297,9 @@ impl Solver {
         weak: bool,
         deadline: Option<Instant>,
         stop: &AtomicBool,
-    ) -> (Option<i32>, u64) {
+    ) -> Run {
         if position.is_over() {
-            let score = position.final_score();
-            return (Some(score), 0);
+            return Run { score: Some(position.final_score()), nodes: 0, helper_nodes: 0 };
         }
         if position.is_standard() {
             self.run_in(Standard, position, weak, deadline, stop)
@@ -230,8 +308,8 @@ impl Solver {
         }
     }
 
-    /// One thread first; if the position is not solved in [`SOLO_NODES`] positions, all
-    /// threads together.
+    /// One thread first; if the position is not solved in [`SolverConfig::solo_nodes`]
+    /// positions, all threads together.
     pub(super) fn run_in<G: Shape + Send>(
         &self,
         shape: G,
@@ -239,23 +317,23 @@ impl Solver {
         weak: bool,
         deadline: Option<Instant>,
         stop: &AtomicBool,
-    ) -> (Option<i32>, u64) {
+    ) -> Run {
         let threads = self.config.threads.max(1);
-        let solo_limit = if threads > 1 { SOLO_NODES } else { u64::MAX };
+        let solo_limit = if threads > 1 { self.config.solo_nodes } else { u64::MAX };
         let mut main =
             Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
-            return (Some(score), main.nodes);
+            return Run { score: Some(score), nodes: main.nodes, helper_nodes: 0 };
         }
-        let mut nodes = main.nodes;
+        let solo = main.nodes;
         if stop.load(Ordering::Relaxed)
             || deadline.is_some_and(|deadline| Instant::now() >= deadline)
         {
-            return (None, nodes);
+            return Run { score: None, nodes: solo, helper_nodes: 0 };
         }
         let done = AtomicBool::new(false);
         let watch = StopEither(stop, &done);
-        let (score, more) = std::thread::scope(|scope| {
+        std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|index| {
                     let (table, config, watch) = (&self.table, &self.config, &watch);
@@ -290,16 +368,14 @@ impl Solver {
             );
             let mut score = main.solve(position, weak).ok();
             done.store(true, Ordering::Relaxed);
-            let mut nodes = main.nodes;
+            let mut helper_nodes = 0;
             for helper in helpers {
-                let (helper_score, helper_nodes) = helper.join().unwrap_or((None, 0));
-                nodes += helper_nodes;
+                let (helper_score, nodes) = helper.join().unwrap_or((None, 0));
+                helper_nodes += nodes;
                 score = score.or(helper_score);
             }
-            (score, nodes)
-        });
-        nodes += more;
-        (score, nodes)
+            Run { score, nodes: solo + main.nodes + helper_nodes, helper_nodes }
+        })
     }
 
     /// A column (0-based) that keeps the exact score `score` of `position`, centre first,
@@ -318,6 +394,7 @@ impl Solver {
 
     fn best_move_in(&self, shape: impl Shape, position: &Connect4, score: i32) -> Option<u8> {
         let never = AtomicBool::new(false);
+        let in_book = |child: &Connect4| self.book_score(child).map(|value| -value);
         let mut worker =
             Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
         let order = worker.order;
@@ -337,6 +414,12 @@ impl Solver {
                 return Some(col);
             }
             if child.can_win_next() {
+                continue;
+            }
+            if let Some(value) = in_book(&child) {
+                if value >= score {
+                    return Some(col);
+                }
                 continue;
             }
             // Our score is at least `score` iff the child's is at most `-score`.
@@ -378,7 +461,7 @@ impl Solver {
         time: Option<Duration>,
     ) -> Option<Analysis> {
         let start = Instant::now();
-        let mut stats = SolveStats::default();
+        let mut stats = SolveStats { from_book: self.book.is_some(), ..SolveStats::default() };
         let mut scores = vec![None; usize::from(position.width)];
         if position.is_over() {
             return Some(Analysis { scores, stats });
@@ -441,6 +524,7 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     etc: bool,
     etc_min_left: i32,
     etc_early: i32,
+    static_bounds: bool,
     /// Cut-offs per cell and side, weighted by the moves left.
     history: [[u32; 64]; 2],
     /// Columns in tie-break order.
@@ -494,6 +578,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             etc: config.etc,
             etc_early: ETC_EARLY_LEFT,
             etc_min_left: ETC_MIN_LEFT,
+            static_bounds: config.static_bounds,
             history: [[0; 64]; 2],
             order,
             tie,
@@ -503,6 +588,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     }
 
     /// The root: null-window searches narrowing `[min, max]` until it holds one score.
+    ///
+    /// The tests far from the value are cheap, the ones next to it dear. Most positions
+    /// are tested halfway between the bounds, pulled towards the extremes (quick wins are
+    /// found quickly); positions of the first plies, whose values are near a draw, are
+    /// tested first at 0 and then at the bound that test returned (on the empty board, two
+    /// tests instead of eight: (0, 1) and (1, 2); after C. Steininger's solver).
     fn solve(&mut self, position: &Connect4, weak: bool) -> Result<i32, Stopped> {
         if position.can_win_next() {
             return Ok(position.win_now_score());
@@ -513,9 +604,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             min = min.max(-1);
             max = max.min(1);
         }
+        let mut guesses = if position.moves < NEAR_DRAW_MOVES { 2 } else { 0 };
+        let mut guess = 0;
         while min < max {
             let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
+            if guesses > 0 {
+                guesses -= 1;
+                med = guess.clamp(min, max - 1);
+            } else if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
@@ -523,8 +619,10 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             let score = self.negamax(position, med, med + 1)?;
             if score <= med {
                 max = score;
+                guess = score - 1;
             } else {
                 min = score;
+                guess = score;
             }
         }
         Ok(min)
@@ -599,6 +697,26 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
+        // Step 2b. Bounds from the lines still open: a side that cannot complete a four
+        // wins nothing; the opponent's claimeven caps the mover (see `upper_bound_in`).
+        if self.static_bounds {
+            if beta > -1 {
+                let cap = position.upper_bound_in(self.shape);
+                if beta > cap {
+                    beta = cap;
+                    if alpha >= beta {
+                        return Ok(beta);
+                    }
+                }
+            }
+            if alpha < 0 && !position.opponent_can_win_in(self.shape) {
+                alpha = 0;
+                if alpha >= beta {
+                    return Ok(alpha);
+                }
+            }
+        }
+
         // Step 3. The table (under the smaller of the key and the mirror's key).
         let (key, mirrored) = self.canonical(position);
         let last = self.width - 1;
@@ -662,6 +780,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             // The children's table entries are fetched now, all at once, while the moves are
             // ranked: each child's own probe (and the cut-off below) then hits the cache.
             let mut left = rest;
+            let theirs = position.opponent_threats_in(self.shape);
             while left != 0 {
                 let bit = left & left.wrapping_neg();
                 left ^= bit;
@@ -669,8 +788,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 let mut child = *position;
                 child.play_bit(bit);
                 self.table.prefetch(self.table.slot(self.canonical(&child).0));
-                let mut rank = u64::from(position.threats_after_in(self.shape, bit)) << 40
-                    | u64::from(self.tie[usize::from(col)]);
+                let (useful, lost) = position.after_move_in(self.shape, bit, theirs);
+                if lost {
+                    // Our next stone wins whatever the reply: the best score left (we cannot
+                    // win with this one).
+                    let score = position.win_now_score() - 1;
+                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                }
+                let mut rank = u64::from(useful) << 40 | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
@@ -681,6 +806,15 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 }
                 list[at] = (bit, col, rank);
                 count += 1;
+            }
+            // No move wins with our next stone (the table's move did not either, or it would
+            // have reached beta): the next-but-one at best.
+            let max = position.win_now_score() - 2;
+            if beta > max {
+                beta = max;
+                if alpha >= beta {
+                    return Ok(beta);
+                }
             }
         }
 

@@ -308,21 +308,57 @@ mod tests {
         assert_eq!(Table::new(1 << 20, 64).unwrap().bytes(), 1 << 20);
     }
 
+    /// The inverse of [`MIX`] modulo 2^64 (hence modulo every 2^b): the key whose mixed
+    /// value is `h`.
+    const UNMIX: u64 = 0xF1DE_83E1_9937_733D;
+
+    fn key_of(table: &Table, h: u64) -> u64 {
+        h.wrapping_mul(UNMIX) & table.key_mask
+    }
+
+    #[test]
+    fn unmix_inverts_the_mix() {
+        assert_eq!(MIX.wrapping_mul(UNMIX), 1);
+        let table = Table::new(1 << 10, 49).unwrap();
+        for h in [0, 1, 12_345, (1 << 49) - 1] {
+            assert_eq!(key_of(&table, h).wrapping_mul(MIX) & table.key_mask, h);
+        }
+    }
+
     #[test]
     fn keys_are_exact() {
-        // Keys that share the bucket and the check bits cannot exist: every key of a
-        // small table round-trips, and neighbours never alias.
+        // 64 buckets, 49-bit keys: the bucket is the top 6 bits of the mixed key, the check
+        // its low 48 bits; bit 48 is in both. Keys are built from their mixed values.
         let table = Table::new(1 << 10, 49).unwrap();
-        for key in 1..2000u64 {
-            let entry = Entry {
-                score: (key % 40) as i32 - 20,
-                bound: Bound::Upper,
-                best: Some((key % 7) as u8),
-            };
-            table.store(key << 20, entry, key);
-            assert_eq!(table.probe(key << 20), Some(entry));
-            assert_eq!(table.probe((key << 20) + 1), None);
-        }
+        assert_eq!(table.shift, 43);
+        let entry = |score| Entry { score, bound: Bound::Upper, best: Some(3) };
+        // Step 1. Two keys in one bucket (same top bits, other check bits): both kept apart.
+        let (a, b) = (key_of(&table, 5 << 43 | 77), key_of(&table, 5 << 43 | 78));
+        assert_eq!(table.slot(a).index, table.slot(b).index);
+        table.store(a, entry(7), 1);
+        assert_eq!(table.probe(b), None);
+        table.store(b, entry(-9), 1);
+        assert_eq!(table.probe(a), Some(entry(7)));
+        assert_eq!(table.probe(b), Some(entry(-9)));
+        // Step 2. A third key in the full bucket evicts one of them; no key ever reads
+        // another's entry.
+        let c = key_of(&table, 5 << 43 | 79);
+        assert_eq!(table.probe(c), None);
+        table.store(c, entry(11), 1);
+        assert_eq!(table.probe(c), Some(entry(11)));
+        let left = [a, b].map(|key| table.probe(key));
+        assert!(left.contains(&None), "a two-entry bucket cannot hold three keys");
+        assert!(left.iter().flatten().all(|e| *e == entry(7) || *e == entry(-9)));
+        // Step 3. Two keys with the same check bits in two buckets (they differ only in
+        // bit 48, the bucket's alone): each finds only its own entry.
+        let (low, high) = (key_of(&table, 1234), key_of(&table, 1 << 48 | 1234));
+        assert_eq!(table.slot(low).check, table.slot(high).check);
+        assert_ne!(table.slot(low).index, table.slot(high).index);
+        let fresh = Table::new(1 << 10, 49).unwrap();
+        fresh.store(low, entry(1), 1);
+        assert_eq!(fresh.probe(high), None);
+        fresh.store(high, entry(-1), 1);
+        assert_eq!((fresh.probe(low), fresh.probe(high)), (Some(entry(1)), Some(entry(-1))));
     }
 
     #[test]

@@ -3,13 +3,15 @@
 use super::*;
 use alphabeta_engine::{Algorithm, MoveOrdering, SearchConfig, Searcher};
 use proptest::prelude::*;
+use std::time::Duration;
 
 fn position(text: &str) -> Connect4 {
     Connect4::from_moves(text).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// A solver without the book: these tests are about the search.
 fn solver() -> Solver {
-    Solver::new(SolverConfig { table_bytes: 8 << 20, ..SolverConfig::default() })
+    Solver::new(SolverConfig { table_bytes: 8 << 20, book: false, ..SolverConfig::default() })
         .unwrap_or_else(|error| panic!("{error}"))
 }
 
@@ -290,20 +292,53 @@ fn analysis_agrees_with_solving_each_child() {
     }
 }
 
+/// Lines of a committed test-set sample as (position, score).
+fn sample(file: &str) -> Vec<(Connect4, i32)> {
+    let path = format!("{}/tests/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    text.lines()
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').unwrap_or_else(|| panic!("{line}"));
+            (position(moves), score.trim().parse().unwrap_or_else(|_| panic!("{line}")))
+        })
+        .collect()
+}
+
 #[test]
 fn two_threads_agree() {
-    let mut one = solver();
-    let mut two =
-        Solver::new(SolverConfig { table_bytes: 8 << 20, threads: 2, ..SolverConfig::default() })
-            .unwrap_or_else(|e| panic!("{e}"));
-    for text in [
-        "5554224333234511764415115",
-        "1233722555341451114725221333",
-        "2252576253462244111563365343671351441",
-    ] {
-        let p = position(text);
-        assert_eq!(two.solve(&p, false).score, one.solve(&p, false).score, "{text}");
+    // The helper thread starts after 256 positions explored alone (not the default 65,536,
+    // which most of these positions never reach): every position below needs more, so both
+    // threads search each one, and the score is whichever thread finished first.
+    let config = SolverConfig { table_bytes: 8 << 20, book: false, ..SolverConfig::default() };
+    let mut one = Solver::new(config.clone()).unwrap_or_else(|e| panic!("{e}"));
+    let mut two = Solver::new(SolverConfig { threads: 2, solo_nodes: 256, ..config })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut helped = 0;
+    let positions: Vec<_> = sample("Test_L2_R2")
+        .into_iter()
+        .take(40)
+        .chain(sample("Test_L1_R1").into_iter().take(40))
+        .collect();
+    for (p, expected) in &positions {
+        // A fresh table for each: the two-thread search starts from nothing the one-thread
+        // search has not, and the 256 positions are really explored.
+        two.reset();
+        let solved = two.solve(p, false);
+        assert_eq!(solved.score, *expected, "{p:?}");
+        assert_eq!(solved.score, one.solve(p, false).score, "{p:?}");
+        assert!(solved.stats.helper_nodes <= solved.stats.nodes);
+        if solved.stats.nodes > 256 {
+            assert!(solved.stats.helper_nodes > 0, "{p:?}: the helper did not start");
+            helped += 1;
+        } else {
+            assert_eq!(solved.stats.helper_nodes, 0, "{p:?}");
+        }
     }
+    assert!(helped >= 40, "only {helped} of {} positions started the helper", positions.len());
+    // One thread never starts a helper.
+    let (p, _) = &positions[0];
+    one.reset();
+    assert_eq!(one.solve(p, false).stats.helper_nodes, 0);
 }
 
 #[test]
@@ -316,11 +351,22 @@ fn options_do_not_change_values() {
     let mut reference = solver();
     let expected: Vec<i32> =
         texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
-    for (symmetry, table_move, history, etc) in
-        [(false, false, false, false), (true, false, true, false), (false, true, false, true)]
-    {
-        let config =
-            SolverConfig { table_bytes: 1 << 20, threads: 1, symmetry, table_move, history, etc };
+    for (symmetry, table_move, history, etc, static_bounds) in [
+        (false, false, false, false, false),
+        (true, false, true, false, true),
+        (false, true, false, true, false),
+    ] {
+        let config = SolverConfig {
+            table_bytes: 1 << 20,
+            threads: 1,
+            symmetry,
+            table_move,
+            history,
+            etc,
+            static_bounds,
+            book: false,
+            ..SolverConfig::default()
+        };
         let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
         for (text, &score) in texts.iter().zip(&expected) {
             assert_eq!(solver.solve(&position(text), false).score, score, "{text}");
@@ -330,9 +376,29 @@ fn options_do_not_change_values() {
 
 #[test]
 fn time_budget_stops_a_long_solve() {
+    let empty = Connect4::standard();
+    // The stop flag, already set.
     let mut solver = solver();
     let stop = std::sync::atomic::AtomicBool::new(true);
-    assert_eq!(solver.solve_within(&Connect4::standard(), false, None, Some(&stop)), None);
+    assert_eq!(solver.solve_within(&empty, false, None, Some(&stop)), None);
+    // The deadline: the empty board takes hundreds of millions of positions; 30 ms of it
+    // is not enough, with one thread or two (the helpers watch the same deadline).
+    for threads in [1, 2] {
+        let config =
+            SolverConfig { table_bytes: 8 << 20, threads, book: false, ..SolverConfig::default() };
+        let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
+        let budget = Duration::from_millis(30);
+        assert_eq!(solver.solve_within(&empty, true, Some(budget), None), None, "{threads}");
+        assert_eq!(solver.analyse_within(&empty, true, Some(budget)), None, "{threads}");
+        // A stopped solve leaves only true results in the table: the solver goes on exact.
+        for (p, expected) in sample("Test_L2_R2").into_iter().take(10) {
+            assert_eq!(solver.solve(&p, false).score, expected, "{p:?}");
+        }
+        // A budget large enough for a small position is not an error.
+        let (p, expected) = sample("Test_L3_R1")[0];
+        let solved = solver.solve_within(&p, false, Some(Duration::from_secs(60)), None);
+        assert_eq!(solved.map(|s| s.score), Some(expected));
+    }
     assert!(Solver::new(SolverConfig { table_bytes: 1000, ..SolverConfig::default() }).is_err());
 }
 
@@ -361,6 +427,7 @@ fn solve_both_shapes(position: &Connect4) -> [(Option<i32>, u64); 2] {
         fresh().run_in(Standard, position, false, None, &never),
         fresh().run_in(position.shape(), position, false, None, &never),
     ]
+    .map(|run| (run.score, run.nodes))
 }
 
 proptest! {
@@ -405,7 +472,7 @@ proptest! {
     fn mirror_has_the_same_score(choices in proptest::collection::vec(0u8..7, 24..34)) {
         let p = random_position(&choices, choices.len());
         prop_assume!(p.moves() >= 22);
-        let mut solver = Solver::new(SolverConfig { table_bytes: 1 << 20, symmetry: false, ..SolverConfig::default() })
+        let mut solver = Solver::new(SolverConfig { table_bytes: 1 << 20, symmetry: false, book: false, ..SolverConfig::default() })
             .unwrap_or_else(|e| panic!("{e}"));
         let score = solver.solve(&p, false).score;
         solver.reset();

@@ -43,6 +43,7 @@ impl Player<HareWolves> for ArticlePlayer {
             pv: found.pv,
             stats,
             aborted: false,
+            root_moves: Vec::new(),
         }
     }
 }
@@ -73,6 +74,7 @@ impl Solve<HareWolves> for TablePlayer {
                     pv: vec![mv],
                     stats: Stats::default(),
                     aborted: false,
+                    root_moves: Vec::new(),
                 };
                 (mv, result)
             })
@@ -97,6 +99,7 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         pv: line,
         stats: Stats { elapsed: start.elapsed(), ..Stats::default() },
         aborted: false,
+        root_moves: Vec::new(),
     }
 }
 

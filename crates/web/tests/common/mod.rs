@@ -6,20 +6,30 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use alphabeta_catalogue::example::Nim;
+use alphabeta_catalogue::{Board, Catalogue, Entry, LevelInfo, MoveSquares, Resources};
 use alphabeta_engine::{Game, Outcome};
+use alphabeta_games::entry::{depth_config, engine_player, LevelError, Player};
 use alphabeta_games::Notation;
-use alphabeta_web::{
-    Board, Level, MoveSquares, Registry, ServeOptions, Server, ServerLimits, WebGame,
-};
+use alphabeta_web::{ServeOptions, Server, ServerLimits};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// Starts a server with the standard games and [`Endless`] on a free loopback port.
+/// The standard games, the catalogue's example game (Nim) and [`Endless`].
+pub fn catalogue() -> Catalogue {
+    Catalogue::standard().with::<Nim>().with::<Endless>()
+}
+
+/// Starts a server with [`catalogue`]'s games on a free loopback port.
 pub async fn start(limits: ServerLimits) -> SocketAddr {
-    let options = ServeOptions { port: 0, limits, ..ServeOptions::default() };
-    let registry = Registry::standard().with::<Endless>();
-    let server = Server::bind_with(options, registry).await.expect("bind");
+    start_with(limits, catalogue()).await
+}
+
+/// Starts a server with `catalogue`'s games on a free loopback port.
+pub async fn start_with(limits: ServerLimits, catalogue: Catalogue) -> SocketAddr {
+    let options = ServeOptions { port: 0, limits, catalogue, ..ServeOptions::default() };
+    let server = Server::bind(options).await.expect("bind");
     let address = server.local_addr();
     assert!(address.ip().is_loopback());
     tokio::spawn(server.run_until(std::future::pending()));
@@ -173,22 +183,44 @@ impl Notation for Endless {
     }
 }
 
-impl WebGame for Endless {
+impl Entry for Endless {
     const TITLE: &'static str = "Endless";
+    const ALIASES: &'static [&'static str] = &[];
     const SIDES: [&'static str; 2] = ["a", "b"];
-    fn levels() -> Vec<Level> {
-        vec![Level { name: "deep", depth: None }]
+    const RULES: &'static str = "Eight moves at every turn; it never ends.";
+    const MOVE_HELP: &'static str = "0-7";
+    const POSITION_HELP: &'static str = "the plies played";
+    fn starters() -> Vec<&'static str> {
+        vec!["a"]
     }
     fn start(first: &str) -> Option<Self> {
         (first == "a").then_some(Endless(0))
     }
     fn parse_position(text: &str, _to_move: Option<&str>) -> Result<Self, String> {
-        text.trim().parse().map(Endless).map_err(|_| format!("'{text}' is not a ply count"))
+        text.trim().parse().map(Endless).map_err(|_| "not a ply count".to_string())
     }
     fn board(&self) -> Board {
-        Board::Grid { rows: 1, cols: 8, cells: vec![String::new(); 8], checkered: false }
+        Board::Grid {
+            rows: 1,
+            cols: 8,
+            cells: vec![String::new(); 8],
+            checkered: false,
+            col_labels: Vec::new(),
+            row_labels: Vec::new(),
+        }
     }
     fn move_squares(&self, mv: u8) -> MoveSquares {
         MoveSquares { from: None, squares: vec![usize::from(mv)] }
+    }
+    fn levels() -> Vec<LevelInfo> {
+        vec![LevelInfo { name: "deep", about: "searches until the budget runs out" }]
+    }
+    fn default_level() -> &'static str {
+        "deep"
+    }
+    fn player(_level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
+        let mut config = depth_config(None, resources);
+        config.algorithm = alphabeta_engine::Algorithm::AlphaBeta;
+        engine_player(config)
     }
 }

@@ -1,0 +1,217 @@
+//! Chess in the catalogue: levels of the engine's negamax with the material evaluation,
+//! positions as FEN (or `startpos`, optionally followed by `moves` and the moves played, as
+//! UCI writes it, so that repetitions are seen), the fast perft.
+
+use std::time::Duration;
+
+use alphabeta_engine::{
+    Algorithm, Limits, MoveOrdering, Scoring, SearchConfig, SearchResult, Searcher,
+};
+
+use super::perft::{Perft, PerftConfig};
+use super::{Chess, Color, Move, Piece, Square};
+use crate::entry::{
+    merge_limits, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player,
+    Resources, Solve, SolveOptions,
+};
+use crate::Notation;
+
+/// The levels: a depth limit and a time per move.
+const LEVELS: [(LevelInfo, u32, u64); 4] = [
+    (LevelInfo { name: "easy", about: "looks 2 plies ahead" }, 2, 1_000),
+    (LevelInfo { name: "medium", about: "looks 3 plies ahead" }, 3, 2_000),
+    (LevelInfo { name: "hard", about: "looks 4 plies ahead, at most 5 s a move" }, 4, 5_000),
+    (LevelInfo { name: "strongest", about: "deepens for 10 s a move" }, 64, 10_000),
+];
+
+/// What `solve` and `analyse` search when no budget is given (chess is not solved, so their
+/// values are heuristic unless a mate is found): this depth, within this time.
+const ANALYSIS_DEPTH: u32 = 4;
+const ANALYSIS_TIME: Duration = Duration::from_secs(5);
+
+/// The grid cell of a square: rank 8 on the top row, file a on the left.
+fn cell(square: Square) -> usize {
+    (7 - square.rank() as usize) * 8 + square.file() as usize
+}
+
+/// The squares a move is clicked from and to, as people see it (castling: the king's two
+/// squares, from its UCI text).
+fn squares(game: &Chess, mv: Move) -> (Square, Square) {
+    let text = game.uci(mv);
+    let to = text.get(2..4).and_then(|to| to.parse::<Square>().ok()).unwrap_or(mv.to);
+    (mv.from, to)
+}
+
+/// The token of a piece on the page: `wK`, `bp`, ...
+fn token(color: Color, piece: Piece) -> String {
+    let letter = match piece {
+        Piece::Pawn => 'P',
+        Piece::Knight => 'N',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        Piece::Queen => 'Q',
+        Piece::King => 'K',
+    };
+    match color {
+        Color::White => format!("w{letter}"),
+        Color::Black => format!("b{letter}"),
+    }
+}
+
+/// The engine's negamax with repetitions inside the search path counted as draws.
+struct ChessSearch {
+    searcher: Searcher,
+}
+
+impl ChessSearch {
+    fn new(depth: u32, time: Duration, resources: &Resources) -> Result<Self, LevelError> {
+        let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+            .scoring(Scoring::Depth)
+            .ordering(MoveOrdering::Game);
+        config.limits.depth = Some(depth);
+        config.limits.time = Some(time);
+        config.tt_bytes = resources.table_bytes;
+        let searcher = Searcher::try_new(config).map_err(|error| LevelError(error.to_string()))?;
+        Ok(Self { searcher })
+    }
+
+    fn search(&mut self, game: &Chess, limits: &Limits) -> SearchResult<Move> {
+        let saved = self.searcher.config().limits.clone();
+        self.searcher.config_mut().limits = merge_limits(&saved, limits);
+        let mut position = game.clone();
+        position.set_search_root();
+        let result = self.searcher.search(&mut position);
+        self.searcher.config_mut().limits = saved;
+        result
+    }
+}
+
+impl Player<Chess> for ChessSearch {
+    fn think(&mut self, game: &Chess, limits: &Limits) -> SearchResult<Move> {
+        self.search(game, limits)
+    }
+}
+
+impl Solve<Chess> for ChessSearch {
+    fn solve(&mut self, game: &Chess) -> SearchResult<Move> {
+        self.search(game, &Limits::default())
+    }
+
+    fn analyse(&mut self, game: &Chess) -> Vec<(Move, SearchResult<Move>)> {
+        let mut position = game.clone();
+        position.set_search_root();
+        self.searcher.analyse(&mut position)
+    }
+}
+
+impl Entry for Chess {
+    const TITLE: &'static str = "Chess";
+    const ALIASES: &'static [&'static str] = &["international-chess"];
+    const SIDES: [&'static str; 2] = ["White", "Black"];
+    const RULES: &'static str = "The rules of chess (FIDE): castling, en passant, promotion; \
+        checkmate wins; stalemate, the fifty-move rule, threefold repetition and insufficient \
+        material are draws. White moves first.";
+    const MOVE_HELP: &'static str = "UCI (e2e4, e7e8q, e1g1) or SAN (Nf3, exd5, O-O, e8=Q)";
+    const POSITION_HELP: &'static str = "FEN, or startpos; either may be followed by `moves` \
+        and the moves played (startpos moves e2e4 e7e5)";
+
+    fn starters() -> Vec<&'static str> {
+        vec!["White"]
+    }
+
+    fn start(first: &str) -> Option<Self> {
+        first.eq_ignore_ascii_case("white").then(Chess::new)
+    }
+
+    /// FEN or `startpos`, then optionally `moves` and moves in UCI or SAN.
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+        let (fen, moves) = match text.split_once(" moves") {
+            Some((fen, moves)) => (fen, moves),
+            None => (text, ""),
+        };
+        let mut game = Chess::from_fen(fen).map_err(|error| error.to_string())?;
+        for (index, mv) in moves.split_whitespace().enumerate() {
+            game.play_text(mv)
+                .map_err(|error| format!("move {} after `moves`: {error}", index + 1))?;
+        }
+        match to_move {
+            Some(side) if !side.eq_ignore_ascii_case(&game.side_name(true)) => Err(format!(
+                "the position says {} to move, not '{}'",
+                game.side_name(true),
+                crate::excerpt(side)
+            )),
+            _ => Ok(game),
+        }
+    }
+
+    fn board(&self) -> Board {
+        let mut cells = vec![String::new(); 64];
+        for square in Square::ALL {
+            if let (Some(piece), Some(color)) =
+                (self.board().piece_on(square), self.board().color_on(square))
+            {
+                cells[cell(square)] = token(color, piece);
+            }
+        }
+        Board::Grid {
+            rows: 8,
+            cols: 8,
+            cells,
+            checkered: true,
+            col_labels: ["a", "b", "c", "d", "e", "f", "g", "h"].map(String::from).to_vec(),
+            row_labels: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
+        }
+    }
+
+    fn move_squares(&self, mv: Move) -> MoveSquares {
+        let (from, to) = squares(self, mv);
+        MoveSquares { from: Some(cell(from)), squares: vec![cell(to)] }
+    }
+
+    fn levels() -> Vec<LevelInfo> {
+        LEVELS.iter().map(|(info, _, _)| *info).collect()
+    }
+
+    fn default_level() -> &'static str {
+        "medium"
+    }
+
+    fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
+        let wanted = level.trim().to_ascii_lowercase();
+        let Some((_, depth, ms)) = LEVELS.iter().find(|(info, _, _)| info.name == wanted) else {
+            return Err(LevelError(format!(
+                "unknown level '{}' for chess (expected one of: easy, medium, hard, strongest)",
+                crate::excerpt(level)
+            )));
+        };
+        Ok(Box::new(ChessSearch::new(*depth, Duration::from_millis(*ms), resources)?))
+    }
+
+    /// Chess is not solved: a deepening search within the budget (4 plies and at most 5 s
+    /// when none is given), exact only when it proves a mate or a draw.
+    fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
+        let time = options.limits.time.unwrap_or(ANALYSIS_TIME);
+        let depth = options.limits.depth.unwrap_or(ANALYSIS_DEPTH);
+        let mut search = ChessSearch::new(depth, time, &options.resources)?;
+        search.searcher.config_mut().limits.nodes = options.limits.nodes;
+        search.searcher.config_mut().limits.stop = options.limits.stop.clone();
+        Ok(Box::new(search))
+    }
+
+    /// The fast perft: bulk counting at the last ply, the table of counts, threads.
+    fn perft(
+        &self,
+        depth: u32,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> u64 {
+        let config =
+            PerftConfig { hash_mib: options.hash_bytes >> 20, threads: options.threads.max(1) };
+        match Perft::new(&config) {
+            Ok(runner) => {
+                runner.count(self.board(), depth, &mut |done| progress(done.done, done.total))
+            }
+            Err(_) => super::perft::perft(self.board(), depth),
+        }
+    }
+}

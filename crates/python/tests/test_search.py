@@ -1,0 +1,209 @@
+"""search, solve, analyse and tree on the built-in games: the contract's fields, options,
+budgets and bad options."""
+import pickle
+
+import pytest
+
+import alphabeta
+from alphabeta import SearchResult
+
+CONTRACT = ["move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
+            "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted"]
+
+
+def test_search_reports_every_contract_field():
+    result = alphabeta.search(alphabeta.TicTacToe("xx.oo...."))
+    fields = result.to_dict()
+    assert set(CONTRACT) <= set(fields)
+    assert (result.move, result.outcome, result.plies, result.winner) == ("2", "win", 1, "x")
+    assert result.exact and not result.aborted and result.pv == ["2"]
+    assert result.level == "negamax" and result.words == "x wins in 1 ply"
+    assert result.position == "xx.oo...." and result.to_move == "x"
+    assert all(getattr(result, name) == fields[name] for name in CONTRACT)
+    assert pickle.loads(pickle.dumps(result)) == result
+    with pytest.raises(AttributeError):
+        result.nonsense
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax"])
+def test_every_algorithm_finds_the_same_value(algorithm):
+    result = alphabeta.search(alphabeta.TicTacToe(), algorithm=algorithm, scoring="plain")
+    assert (result.move, result.value, result.outcome) == ("0", 0, "draw")
+    expected = {"minimax": 549_945, "alphabeta": 18_296}
+    if algorithm in expected:
+        assert result.nodes == expected[algorithm]
+
+
+def test_options_change_the_search():
+    natural = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta", scoring="plain")
+    centre = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta", scoring="plain", order="game")
+    assert (centre.move, centre.nodes) == ("4", 7_274)
+    depth = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta")
+    assert depth.nodes == 20_865
+    no_cut = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta", scoring="plain", cut="none")
+    assert no_cut.nodes == 549_945 and no_cut.cutoffs == 0
+    strict = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta", scoring="plain", cut="strict")
+    assert natural.nodes < strict.nodes < no_cut.nodes
+    last = alphabeta.search(alphabeta.TicTacToe(), algorithm="alphabeta", tie_break="last")
+    assert last.value == depth.value
+    seeded = [alphabeta.search(alphabeta.TicTacToe(), tie_break="random:7").move for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+def test_budgets_stop_the_search():
+    result = alphabeta.search(alphabeta.Connect4(), algorithm="alphabeta", nodes=1000)
+    assert result.aborted and not result.exact and result.move in [str(c) for c in range(1, 8)]
+    assert result.nodes <= 1001
+    shallow = alphabeta.search(alphabeta.Connect4("4453"), depth=4)
+    assert shallow.depth == 4 and not shallow.exact and shallow.outcome is None
+    timed = alphabeta.search(alphabeta.Connect4(), algorithm="minimax", time=0.05)
+    assert timed.aborted and timed.move is not None
+    assert timed.time_ms < 5000
+
+
+def test_levels_choose_the_games_players():
+    info = {game["name"]: game for game in alphabeta.games()}["tictactoe"]
+    for level in info["levels"]:
+        result = alphabeta.search(alphabeta.TicTacToe("xx.oo...."), level=level["name"])
+        assert result.level == level["name"] and result.move in ["2", "5", "6", "7", "8"]
+    with pytest.raises(ValueError, match="level"):
+        alphabeta.search(alphabeta.TicTacToe(), level="grandmaster")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("algorithm", "minimaks", "algorithm: unknown algorithm 'minimaks' (expected one of: minimax, alphabeta, negamax"),
+        ("scoring", "fast", "scoring: unknown scoring 'fast' (expected one of: plain, depth)"),
+        ("order", "random", "order: unknown move ordering 'random' (expected one of: natural, game)"),
+        ("cut", "always", "cut: unknown cut rule 'always' (expected one of: standard, strict, none)"),
+        ("tie_break", "middle", "tie_break: unknown tie-break 'middle' (expected one of: first, last, random, random:SEED"),
+        ("iterations", 0, "iterations and seed are options of algorithm='mcts'"),
+        ("depth", 0, "depth: 0 plies is out of range"),
+        ("depth", -3, "depth: -3 plies is out of range"),
+        ("time", 0.0, "time: 0"),
+        ("time", float("nan"), "time: NaN s is out of range"),
+        ("nodes", 0, "nodes: 0 is out of range"),
+        ("table_mib", 0, "table_mib: 0 MiB is out of range"),
+        ("table_mib", 1 << 40, "table_mib:"),
+    ],
+)
+def test_bad_options_name_the_option_and_the_accepted_values(option, value, words):
+    for game in (alphabeta.TicTacToe(), TutorialLike()):
+        with pytest.raises(ValueError) as raised:
+            alphabeta.search(game, **{option: value})
+        assert str(raised.value).startswith(words), str(raised.value)
+
+
+def test_mcts_searches_with_its_options():
+    for game in (alphabeta.TicTacToe("xx.oo...."), TutorialLike()):
+        result = alphabeta.search(game, algorithm="mcts", iterations=200, seed=3)
+        assert result.level == "mcts" and result.move is not None
+        again = alphabeta.search(game, algorithm="mcts", iterations=200, seed=3)
+        assert again.to_dict() | {"time_ms": 0} == result.to_dict() | {"time_ms": 0}
+    with pytest.raises(ValueError, match="iterations: 0 is out of range"):
+        alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", iterations=0)
+    with pytest.raises(ValueError, match="seed: -1 is out of range"):
+        alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", seed=-1)
+
+
+def test_wrongly_typed_options_raise_type_errors():
+    with pytest.raises(TypeError):
+        alphabeta.search(alphabeta.TicTacToe(), depth="3")
+    with pytest.raises(TypeError):
+        alphabeta.search(alphabeta.TicTacToe(), algorithm=3)
+
+
+def test_a_finished_game_has_no_move():
+    result = alphabeta.search(alphabeta.TicTacToe("xxxoo...."))
+    assert result.move is None and result.pv == [] and result.exact
+    assert alphabeta.solve(alphabeta.TicTacToe("xxxoo....")).move is None
+    assert alphabeta.analyse(alphabeta.TicTacToe("xxxoo....")) == {}
+
+
+def test_solve_every_game():
+    assert alphabeta.solve(alphabeta.TicTacToe()).outcome == "draw"
+    four = alphabeta.solve(alphabeta.Connect4("44444455"))
+    assert four.exact and four.outcome in ("win", "loss", "draw") and four.move is not None
+    hare = alphabeta.solve(alphabeta.HareWolves())
+    assert hare.exact and hare.outcome in ("win", "loss")
+    tree = alphabeta.solve(alphabeta.Tree())
+    assert tree.value == 4 and tree.move == "0"
+    # (Connect Four's solver honours time budgets and the stop flag, not node budgets.)
+    cut = alphabeta.solve(alphabeta.Connect4("1"), time=0.2, table_mib=16)
+    assert cut.aborted and not cut.exact
+    counted = alphabeta.solve(alphabeta.TicTacToe(), nodes=100)
+    assert counted.aborted and not counted.exact
+
+
+def test_analyse_gives_every_move_its_value():
+    values = alphabeta.analyse(alphabeta.TicTacToe("xx.oo...."))
+    assert list(values) == ["2", "5", "6", "7", "8"]
+    assert values["2"] > 0 and values["5"] == 0 and values["6"] < 0
+    searched = alphabeta.analyse(alphabeta.TicTacToe("xx.oo...."), algorithm="alphabeta", scoring="plain")
+    assert searched == {"2": 1, "5": 0, "6": -1, "7": -1, "8": -1}
+    start = alphabeta.analyse(alphabeta.TicTacToe())
+    assert set(start.values()) == {0}
+    shallow = alphabeta.analyse(alphabeta.Connect4(), algorithm="negamax", depth=3)
+    assert len(shallow) == 7
+
+
+def test_tree_traces_seed_001():
+    result = alphabeta.tree([[4, 7, 5], [9, 2, 6], [3, 8, 5]])
+    assert (result.value, result.move, result.leaves) == (4, 0, 9)
+    assert result.leaves_looked_at == [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [2, 0]]
+    assert result.leaves_pruned == [[1, 2], [2, 1], [2, 2]]
+    assert {"step": "cut", "path": [1], "skipped": [2]} in result.trace
+    assert {"step": "enter", "path": [1], "alpha": 4, "beta": "+inf"} in result.trace
+    assert result.trace[0] == {"step": "enter", "path": [], "alpha": "-inf", "beta": "+inf"}
+    minimax = alphabeta.tree("[[4,7,5],[9,2,6],[3,8,5]]", algorithm="minimax")
+    assert minimax.value == 4 and minimax.leaves_pruned == [] and len(minimax.leaves_looked_at) == 9
+    assert alphabeta.tree([[6, 3, 9], [8, 1, 4], [7, 7, 2]]).to_dict()["value"] == 3
+    assert len(alphabeta.tree([[6, 3, 9], [8, 1, 4], [7, 7, 2]]).leaves_looked_at) == 8
+    strict = alphabeta.tree([[3, 3], [3, 1]], cut="strict")
+    standard = alphabeta.tree([[3, 3], [3, 1]])
+    assert len(strict.leaves_looked_at) > len(standard.leaves_looked_at)
+    assert alphabeta.tree(alphabeta.Tree("[[1,2],[3]]")).value == 3
+
+
+def test_tree_refuses_what_it_cannot_trace():
+    with pytest.raises(ValueError, match="bad tree"):
+        alphabeta.tree("[1,2")
+    with pytest.raises(ValueError, match="minimax and alphabeta"):
+        alphabeta.tree([1, 2], algorithm="negamax")
+    with pytest.raises(ValueError, match="cut rule"):
+        alphabeta.tree([1, 2], cut="sometimes")
+    with pytest.raises(ValueError, match="at most 1000"):
+        alphabeta.tree([1] * 1001)
+    with pytest.raises(TypeError):
+        alphabeta.tree([1, "2"])
+    with pytest.raises(TypeError):
+        alphabeta.tree(None)
+
+
+def test_searches_accept_only_games():
+    with pytest.raises(TypeError, match="legal_moves"):
+        alphabeta.search(42)
+    with pytest.raises(ValueError, match="level"):
+        alphabeta.search(TutorialLike(), level="perfect")
+
+
+class TutorialLike:
+    """A two-move game: the side to move wins by taking 1."""
+
+    def __init__(self):
+        self.taken = []
+
+    def legal_moves(self):
+        return [1, 2]
+
+    def play(self, move):
+        self.taken.append(move)
+
+    def undo(self, move):
+        self.taken.pop()
+
+    def outcome(self):
+        if not self.taken:
+            return None
+        return "loss" if self.taken[-1] == 1 else "win"
