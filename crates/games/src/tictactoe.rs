@@ -60,7 +60,7 @@ impl std::str::FromStr for Mark {
         match text.trim() {
             "x" | "X" => Ok(Mark::X),
             "o" | "O" => Ok(Mark::O),
-            other => Err(PositionError::BadSide(other.to_string())),
+            other => Err(PositionError::BadSide(crate::excerpt(other))),
         }
     }
 }
@@ -296,7 +296,7 @@ impl TicTacToe {
         let parts: Vec<&str> =
             text.split(|c: char| c.is_whitespace() || c == ',').filter(|p| !p.is_empty()).collect();
         let number = |part: &str| {
-            part.parse::<i64>().map_err(|_| MoveError::NotANumber(text.trim().to_string()))
+            part.parse::<i64>().map_err(|_| MoveError::NotANumber(crate::excerpt(text)))
         };
         let cell = match parts.as_slice() {
             [] => return Err(MoveError::Empty),
@@ -314,7 +314,7 @@ impl TicTacToe {
                 }
                 (row * 3 + col) as u8
             }
-            _ => return Err(MoveError::TooMany(text.trim().to_string())),
+            _ => return Err(MoveError::TooMany(crate::excerpt(text))),
         };
         if self.is_over() {
             return Err(MoveError::GameOver);

@@ -32,7 +32,7 @@ pub struct TreeError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("'{text}' is not a move here: give a child index from 0 to {last}")]
 pub struct TreeMoveError {
-    /// The text given.
+    /// The text given (its first 60 characters, for a long one).
     pub text: String,
     /// The last valid index (or none if this is a leaf).
     pub last: String,
@@ -104,11 +104,12 @@ impl Parser<'_> {
             self.at += 1;
         }
         let value: i32 = text.parse().map_err(|_| {
-            let mut error = self.error(format!("'{text}' is not a whole number"));
+            let mut error =
+                self.error(format!("'{}' is not a whole number", crate::excerpt(&text)));
             error.column = self.chars[start].0 + 1;
             error
         })?;
-        if value.abs() > Score::MAX_HEURISTIC {
+        if !(-Score::MAX_HEURISTIC..=Score::MAX_HEURISTIC).contains(&value) {
             let mut error =
                 self.error(format!("{value} is too large (at most ±{})", Score::MAX_HEURISTIC));
             error.column = self.chars[start].0 + 1;
@@ -272,7 +273,7 @@ impl Notation for Tree {
             Node::Leaf(_) => 0,
         };
         let error = || TreeMoveError {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             last: count.checked_sub(1).map_or_else(|| "none (a leaf)".into(), |l| l.to_string()),
         };
         text.trim().parse::<usize>().ok().filter(|&index| index < count).ok_or_else(error)
@@ -298,6 +299,17 @@ impl Notation for Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_smallest_i32_is_refused_not_negated() {
+        // Found by the `tree` fuzz target: `i32::MIN.abs()` overflowed.
+        let error = "[-2147483648,1]".parse::<Tree>().unwrap_err();
+        assert_eq!(error.column, 2);
+        assert!(error.message.contains("too large"), "{error}");
+        let long = format!("[{}]", "9".repeat(500));
+        let error = long.parse::<Tree>().unwrap_err().to_string();
+        assert!(error.len() < 120, "{error}");
+    }
 
     #[test]
     fn parses_and_prints() {

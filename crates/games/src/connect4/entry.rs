@@ -248,10 +248,14 @@ impl Entry for Connect4 {
         }
     }
 
-    /// The user's record of moves as given (trimmed), not a record rebuilt from the stones.
+    /// The user's record of moves as given (trimmed), not a record rebuilt from the stones,
+    /// on every board size (as [`Entry::text_after`] keeps it).
     fn keep_text(&self, text: &str) -> String {
         match split_size(text) {
             Ok((7, 6, moves)) if !moves.is_empty() => moves.to_string(),
+            Ok((width, height, moves)) if !moves.is_empty() && moves != "-" => {
+                format!("{width}x{height}:{moves}")
+            }
             Ok(_) | Err(_) => self.entry_text(),
         }
     }

@@ -56,6 +56,10 @@ pub use table::{Table, TableTooSmall};
 /// The largest width: columns are named by one digit.
 pub const MAX_WIDTH: u8 = 9;
 
+/// The most rows a board may have: the four-in-a-row tests shift a bitboard by up to
+/// 3 × (height + 2) bits, which must stay below 64.
+pub const MAX_HEIGHT: u8 = 19;
+
 /// A board size that cannot be played or encoded.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SizeError {
@@ -65,6 +69,9 @@ pub enum SizeError {
     /// Zero rows.
     #[error("a board has at least one row")]
     Height,
+    /// More than [`MAX_HEIGHT`] rows.
+    #[error("a board has at most {MAX_HEIGHT} rows, not {0}")]
+    TooTall(u8),
     /// Too many cells for a 64-bit board.
     #[error("a {width}x{height} board needs {bits} bits (width x (height + 1)); at most 64 fit")]
     TooBig {
@@ -117,7 +124,7 @@ pub enum MoveError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("move {index} of '{text}': {error}")]
 pub struct PositionError {
-    /// The whole text.
+    /// The text (its first 60 characters, for a long one).
     pub text: String,
     /// The 1-based number of the offending move.
     pub index: usize,
@@ -261,6 +268,9 @@ impl Connect4 {
         if height == 0 {
             return Err(SizeError::Height);
         }
+        if height > MAX_HEIGHT {
+            return Err(SizeError::TooTall(height));
+        }
         let bits = u32::from(width) * (u32::from(height) + 1);
         if bits > 64 {
             return Err(SizeError::TooBig { width, height, bits });
@@ -277,7 +287,7 @@ impl Connect4 {
     /// [`PositionError`] naming the first bad move.
     pub fn from_moves_sized(text: &str, width: u8, height: u8) -> Result<Self, PositionError> {
         let mut position = Self::new(width, height).map_err(|error| PositionError {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             index: 0,
             error: MoveError::NotAColumn { text: error.to_string(), width },
         })?;
@@ -285,11 +295,7 @@ impl Connect4 {
             let result =
                 position.parse_move(&character.to_string()).map(|col| position.play_col(col));
             if let Err(error) = result {
-                return Err(PositionError {
-                    text: text.trim().to_string(),
-                    index: index + 1,
-                    error,
-                });
+                return Err(PositionError { text: crate::excerpt(text), index: index + 1, error });
             }
         }
         Ok(position)
@@ -721,7 +727,7 @@ impl Notation for Connect4 {
         }
         let column: i64 = text
             .parse()
-            .map_err(|_| MoveError::NotAColumn { text: text.to_string(), width: self.width })?;
+            .map_err(|_| MoveError::NotAColumn { text: crate::excerpt(text), width: self.width })?;
         if !(1..=i64::from(self.width)).contains(&column) {
             return Err(MoveError::OutOfRange { column, width: self.width });
         }

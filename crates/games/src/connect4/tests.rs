@@ -20,6 +20,9 @@ fn sizes() {
     assert_eq!(Connect4::new(0, 6), Err(SizeError::Width(0)));
     assert_eq!(Connect4::new(10, 5), Err(SizeError::Width(10)));
     assert_eq!(Connect4::new(7, 0), Err(SizeError::Height));
+    // Found by the `position` fuzz target (`1x44:`): a shift by 3 x (height + 2) bits overflowed.
+    assert_eq!(Connect4::new(1, 44), Err(SizeError::TooTall(44)));
+    assert!(Connect4::new(3, 19).is_ok());
     assert_eq!(Connect4::new(8, 8), Err(SizeError::TooBig { width: 8, height: 8, bits: 72 }));
     assert!(Connect4::new(8, 7).is_ok());
     assert!(Connect4::new(9, 6).is_ok());
@@ -475,4 +478,17 @@ proptest! {
         solver.reset();
         prop_assert_eq!(solver.solve(&p.mirror(), false).score, score);
     }
+}
+
+/// Found by the `position` fuzz target: on a 6x5 board the record `324` read back as `423`,
+/// so a position's own text did not survive a round trip.
+#[test]
+fn the_users_record_is_kept_on_every_board_size() {
+    use crate::entry::Entry;
+    let position = Connect4::parse_position("6x5:324", None).unwrap();
+    assert_eq!(position.keep_text(" 6x5:324 "), "6x5:324");
+    assert_eq!(position.keep_text("6x5:324"), position.text_after("6x5:32", 3));
+    let empty = Connect4::parse_position("6x5:-", None).unwrap();
+    assert_eq!(empty.keep_text("6x5:-"), "6x5:-");
+    assert_eq!(Connect4::parse_position("4453", None).unwrap().keep_text("4453"), "4453");
 }

@@ -111,7 +111,7 @@ impl std::str::FromStr for Square {
     type Err = PositionError;
     fn from_str(text: &str) -> Result<Square, PositionError> {
         let bytes = text.trim().as_bytes();
-        let bad = || PositionError::BadSquare(text.trim().to_string());
+        let bad = || PositionError::BadSquare(crate::excerpt(text));
         match bytes {
             [file @ (b'a'..=b'h' | b'A'..=b'H'), rank @ b'1'..=b'8'] => {
                 Square::new(file.to_ascii_lowercase() - b'a', rank - b'1').ok_or_else(bad)
@@ -232,7 +232,7 @@ impl std::str::FromStr for Side {
         match text.trim().to_ascii_lowercase().as_str() {
             "h" | "hare" => Ok(Side::Hare),
             "w" | "wolf" | "wolves" => Ok(Side::Wolves),
-            _ => Err(PositionError::BadSide(text.trim().to_string())),
+            _ => Err(PositionError::BadSide(crate::excerpt(text))),
         }
     }
 }
@@ -435,7 +435,7 @@ impl HareWolves {
                         return Err(PositionError::Repeated("side to move"));
                     }
                 }
-                _ => return Err(PositionError::Unexpected(part.to_string())),
+                _ => return Err(PositionError::Unexpected(crate::excerpt(part))),
             }
         }
         let hare = hare.ok_or(PositionError::Missing("where the hare is (H:e1)"))?;
@@ -763,15 +763,15 @@ impl HareWolves {
         };
         let square = |part: &str| {
             if part.len() == 2 && part.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-                part.parse::<Square>().map_err(|_| MoveError::BadSquare(part.to_string()))
+                part.parse::<Square>().map_err(|_| MoveError::BadSquare(crate::excerpt(part)))
             } else {
-                Err(MoveError::Syntax(trimmed.to_string()))
+                Err(MoveError::Syntax(crate::excerpt(trimmed)))
             }
         };
         let (from, to) = match squares.as_slice() {
             [to] => (None, square(to)?),
             [from, to] => (Some(square(from)?), square(to)?),
-            _ => return Err(MoveError::Syntax(trimmed.to_string())),
+            _ => return Err(MoveError::Syntax(crate::excerpt(trimmed))),
         };
         if self.is_over() {
             return Err(MoveError::GameOver);
