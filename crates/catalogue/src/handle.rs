@@ -458,7 +458,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                 let options = SolveOptions {
                     weak: false,
                     limits: request.limits.clone(),
-                    resources: request.resources,
+                    resources: request.resources.clone(),
                     no_book: false,
                 };
                 let mut solver = G::solver(&options)

@@ -58,8 +58,12 @@ pub struct BudgetArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: Option<u64>,
     /// Solve and play without the opening book (where the game has one: Connect Four).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "book")]
     pub no_book: bool,
+    /// An opening book made by `alphabeta book` instead of the shipped one (Connect Four); a
+    /// file that fails its checks is refused with a warning and the shipped book is used.
+    #[arg(long)]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// Parses a number of seconds: positive, finite, at most a day.
@@ -123,10 +127,22 @@ impl BudgetArgs {
     /// A table larger than the machine's memory.
     pub fn resources(&self, default_mib: u64) -> Result<Resources> {
         let table_bytes = check_table("--tt-mib", self.tt_mib.unwrap_or(default_mib))?;
+        let book_file = match &self.book {
+            None => None,
+            Some(path) => match alphabeta_games::connect4::Book::read(path) {
+                Ok(_) => Some(std::sync::Arc::from(path.as_path())),
+                Err(error) => {
+                    // Refused, and the work goes on with the shipped book.
+                    eprintln!("warning: {error}: going on without it");
+                    None
+                }
+            },
+        };
         Ok(Resources {
             table_bytes,
             threads: self.threads.unwrap_or(1) as usize,
             book: !self.no_book,
+            book_file,
         })
     }
 }

@@ -28,7 +28,8 @@ pub struct SolveArgs {
 /// The solve options of a budget.
 pub fn options(budget: &BudgetArgs, weak: bool) -> Result<SolveOptions> {
     let resources = budget.resources(128)?;
-    Ok(SolveOptions { weak, limits: budget.limits(), resources, no_book: !resources.book })
+    let no_book = !resources.book;
+    Ok(SolveOptions { weak, limits: budget.limits(), resources, no_book })
 }
 
 /// Runs `solve`.

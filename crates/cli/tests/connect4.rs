@@ -207,3 +207,32 @@ fn play_reprompts_on_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("out of range"), "{err}");
 }
+
+#[test]
+fn a_book_file_is_read_and_a_damaged_one_refused() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{error}"));
+    let good = dir.join("good.book");
+    let book =
+        alphabeta_games::connect4::Book::embedded().unwrap_or_else(|error| panic!("{error}"));
+    book.write(&good).unwrap_or_else(|error| panic!("{error}"));
+    let good_text = good.to_string_lossy().to_string();
+    let (code, out, err) = run(&["solve", "c4", "-", "--book", &good_text, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!((report["move"].as_str(), report["value"].as_i64()), (Some("4"), Some(1)));
+    // One byte changed: the checksum refuses it, with a warning, and the work goes on.
+    let mut bytes = std::fs::read(&good).unwrap_or_else(|error| panic!("{error}"));
+    let last = bytes.len() - 5;
+    bytes[last] ^= 0x40;
+    let bad = dir.join("bad.book");
+    std::fs::write(&bad, bytes).unwrap_or_else(|error| panic!("{error}"));
+    let bad_text = bad.to_string_lossy().to_string();
+    let (code, out, err) = run(&["solve", "c4", "-", "--book", &bad_text, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning:") && err.contains("going on without it"), "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(report["value"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

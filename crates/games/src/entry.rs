@@ -75,7 +75,7 @@ pub struct MoveSquares {
 }
 
 /// Memory and threads a player or solver may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resources {
     /// Transposition table bytes.
     pub table_bytes: usize,
@@ -83,11 +83,13 @@ pub struct Resources {
     pub threads: usize,
     /// Consult the game's opening book (where it has one).
     pub book: bool,
+    /// An opening book file to use instead of the one a game ships (where it reads one).
+    pub book_file: Option<std::sync::Arc<std::path::Path>>,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1, book: true }
+        Self { table_bytes: 64 << 20, threads: 1, book: true, book_file: None }
     }
 }
 

@@ -274,7 +274,8 @@ impl BestRequest {
             )));
         }
         let budget = budget(state, self.time_ms)?;
-        let resources = Resources { table_bytes: limits.table_bytes, threads: 1, book: true };
+        let resources =
+            Resources { table_bytes: limits.table_bytes, threads: 1, ..Resources::default() };
         let mut request_limits =
             Limits { depth: self.depth, time: Some(budget), ..Limits::default() };
         let (method, settings) = if self.custom() {
@@ -403,7 +404,8 @@ pub(crate) async fn solve(
         depth_limit: None,
         budget_ms: millis(budget),
     };
-    let resources = Resources { table_bytes: state.limits.table_bytes, threads: 1, book: true };
+    let resources =
+        Resources { table_bytes: state.limits.table_bytes, threads: 1, ..Resources::default() };
     let weak = body.weak;
     let report = run(&state, budget, move |stop| {
         let options = SolveOptions {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
 
-use super::{Analysis, Connect4, Solver, SolverConfig};
+use super::{Analysis, Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, nothing_found, Board, Entry, LevelError, LevelInfo, MoveSquares,
     Player, Resources, Solve, SolveOptions,
@@ -52,6 +52,17 @@ fn solver_config(resources: &Resources) -> SolverConfig {
         book: resources.book,
         ..SolverConfig::default()
     }
+}
+
+/// The solver of `resources`, with the book file it names in place of the shipped book.
+fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
+    let mut solver =
+        Solver::new(solver_config(resources)).map_err(|error| LevelError(error.to_string()))?;
+    if let (true, Some(path)) = (resources.book, &resources.book_file) {
+        let book = Book::read(path).map_err(|error| LevelError(error.to_string()))?;
+        solver.set_book(Some(std::sync::Arc::new(book)));
+    }
+    Ok(solver)
 }
 
 fn solver_stats(nodes: u64, elapsed: Duration, depth: u32) -> Stats {
@@ -331,12 +342,13 @@ impl Entry for Connect4 {
 
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
         let level = level.trim().to_ascii_lowercase();
-        let heuristic =
-            depth_config(None, &Resources { table_bytes: 16 << 20, threads: 1, book: false });
+        let heuristic = depth_config(
+            None,
+            &Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None },
+        );
         match level.as_str() {
             "perfect" | "p" | "solver" => {
-                let solver = Solver::new(solver_config(resources))
-                    .map_err(|error| LevelError(error.to_string()))?;
+                let solver = make_solver(resources)?;
                 let searcher =
                     Searcher::try_new(heuristic).map_err(|error| LevelError(error.to_string()))?;
                 Ok(Box::new(Perfect { solver, searcher }))
@@ -348,6 +360,7 @@ impl Entry for Connect4 {
                         table_bytes: resources.table_bytes.min(64 << 20),
                         threads: 1,
                         book: false,
+                        book_file: None,
                     },
                 )),
                 _ => Err(LevelError(format!(
@@ -360,10 +373,9 @@ impl Entry for Connect4 {
 
     /// The exact solver (weak: win, draw or loss only), its table kept between positions.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
-        let mut resources = options.resources;
+        let mut resources = options.resources.clone();
         resources.book &= !options.no_book;
-        let solver = Solver::new(solver_config(&resources))
-            .map_err(|error| LevelError(error.to_string()))?;
+        let solver = make_solver(&resources)?;
         Ok(Box::new(Exact { solver, options: options.clone() }))
     }
 
