@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use alphabeta_catalogue::{GameHandle, Method, PositionInput, Request};
-use alphabeta_engine::{Algorithm, CutRule, MoveOrdering, Scoring, SearchConfig, TieBreak};
+use alphabeta_engine::{
+    Algorithm, CutRule, MoveOrdering, Scoring, SearchConfig, SplitMix64, TieBreak,
+};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -70,19 +72,6 @@ struct MatchReport {
     elo_high: Option<f64>,
 }
 
-/// A tiny seeded generator (SplitMix64) for openings.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Parses a player: a search `ALGORITHM[,key=value...]`, or a level.
 fn player(text: &str, budget: &BudgetArgs, seed: u64) -> Result<Request> {
     let mut limits = budget.limits();
@@ -130,7 +119,7 @@ fn opening(
     openings: &[String],
     pair: u64,
     plies: u32,
-    random: &mut SplitMix,
+    random: &mut SplitMix64,
 ) -> Result<PositionInput> {
     if !openings.is_empty() {
         return Ok(PositionInput::new(openings[(pair as usize) % openings.len()].clone()));
@@ -140,7 +129,7 @@ fn opening(
         if view.moves.is_empty() {
             break;
         }
-        let index = (random.next() % view.moves.len() as u64) as usize;
+        let index = random.below(view.moves.len());
         let mv = view.moves[index].text.clone();
         view = game.play(&PositionInput::new(view.position.clone()), &mv)?.1;
         if view.over {
@@ -191,7 +180,7 @@ pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         );
         bar
     });
-    let mut random = SplitMix(args.seed);
+    let mut random = SplitMix64::new(args.seed);
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     let mut start = PositionInput::default();
     for index in 0..args.games {
