@@ -154,7 +154,8 @@ fn statistics(wins: u64, draws: u64, losses: u64) -> (f64, f64, f64) {
 
 /// Elo difference for a score, `None` at 0 or 1.
 fn elo(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    // `+ 0.0` turns the -0 of an even score into 0.
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// Runs `match`.
