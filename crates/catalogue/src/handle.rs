@@ -538,32 +538,16 @@ impl<G: Entry> GameHandle for Adapter<G> {
     ) -> Result<PerftReport, CatalogueError> {
         let game = Self::parse(input)?;
         let start = Instant::now();
-        let mut lines = Vec::new();
-        let moves = legal_moves(&game);
-        let nodes = if divide && depth >= 2 {
-            let mut total = 0;
-            for (index, &mv) in moves.iter().enumerate() {
-                let mut child = game.clone();
-                child.play(mv);
-                let nodes = child.perft(depth - 1, options, &mut |_, _| {});
-                total += nodes;
-                lines.push(DivideLine { text: game.move_text(mv), nodes });
-                progress(index + 1, moves.len());
-            }
-            total
+        let (nodes, lines) = if divide && depth > 0 {
+            let counts = game.divide(depth, options, progress);
+            let lines: Vec<DivideLine> = counts
+                .iter()
+                .map(|&(mv, nodes)| DivideLine { text: game.move_text(mv), nodes })
+                .collect();
+            (lines.iter().map(|line| line.nodes).sum(), lines)
         } else {
-            let nodes = game.perft(depth, options, progress);
-            if divide && depth == 1 {
-                lines = moves
-                    .iter()
-                    .map(|&mv| DivideLine { text: game.move_text(mv), nodes: 1 })
-                    .collect();
-            }
-            nodes
+            (game.perft(depth, options, progress), Vec::new())
         };
-        if !divide {
-            lines.clear();
-        }
         let seconds = start.elapsed().as_secs_f64();
         Ok(PerftReport {
             position: game.keep_text(&input.position),

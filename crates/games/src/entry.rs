@@ -314,6 +314,35 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
         total
     }
 
+    /// The count of move paths of `depth - 1` plies below each legal move (perft divide),
+    /// in the natural order; `progress(done, total)` hears each move counted. The default
+    /// counts each child with [`Entry::perft`]; a game whose perft keeps a table shares it.
+    fn divide(
+        &self,
+        depth: u32,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(Self::Move, u64)> {
+        let mut moves = Vec::new();
+        if depth == 0 || self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.legal_moves(&mut moves);
+        let total = moves.len();
+        let mut child = self.clone();
+        moves
+            .into_iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                child.play(mv);
+                let nodes = child.perft(depth - 1, options, &mut |_, _| {});
+                child.undo(mv);
+                progress(index + 1, total);
+                (mv, nodes)
+            })
+            .collect()
+    }
+
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.
     #[must_use]
     fn scoring() -> Scoring {

@@ -214,4 +214,21 @@ impl Entry for Chess {
             Err(_) => super::perft::perft(self.board(), depth),
         }
     }
+
+    /// The fast divide: one runner, so one table, for every first move.
+    fn divide(
+        &self,
+        depth: u32,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(Move, u64)> {
+        let config =
+            PerftConfig { hash_mib: options.hash_bytes >> 20, threads: options.threads.max(1) };
+        match Perft::new(&config) {
+            Ok(runner) => {
+                runner.divide(self.board(), depth, &mut |done| progress(done.done, done.total))
+            }
+            Err(_) => super::perft::divide(self.board(), depth),
+        }
+    }
 }
