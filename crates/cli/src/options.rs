@@ -118,7 +118,7 @@ impl BudgetArgs {
 
     /// The limits these options set.
     pub fn limits(&self) -> Limits {
-        Limits { depth: self.depth, nodes: self.nodes, time: self.time(), stop: None }
+        Limits { depth: self.depth, nodes: self.nodes, time: self.time(), stop: None, clock: None }
     }
 
     /// Memory and threads, checked against the machine.

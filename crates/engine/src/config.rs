@@ -283,6 +283,20 @@ impl fmt::Display for TieBreak {
     }
 }
 
+/// A game clock: the time the side to move has left, what it gains per move, and how many
+/// moves remain until the next time control. The search turns it into a soft limit (no new
+/// iteration of iterative deepening starts after it) and a hard one (the search stops).
+/// See: chessprogramming.org/Time_Management
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameClock {
+    /// Time left on the clock of the side to move.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has one.
+    pub moves_to_go: Option<u32>,
+}
+
 /// Budgets: a search that runs out returns the best move found so far.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -294,6 +308,47 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set from another thread to stop the search (a web client that went away).
     pub stop: Option<Arc<AtomicBool>>,
+    /// A game clock to manage (negamax): the search decides its own soft and hard limits
+    /// from it, within `time` if that is set too.
+    pub clock: Option<GameClock>,
+}
+
+/// The techniques of [`Algorithm::Negamax`] beyond its table, iterative deepening and
+/// principal variation search. All are off by default, so that negamax stays exact; the
+/// pruning ones (null move, reductions, reverse futility) make values heuristic and are for
+/// games searched to a depth limit, such as chess. Each uses a [`crate::Game`] hook, and is
+/// a no-op for a game that does not implement it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Techniques {
+    /// Quiescence search at the depth limit: stand pat on [`crate::Game::evaluate`], then
+    /// only the noisy moves ([`crate::Game::noisy_moves`]).
+    /// See: chessprogramming.org/Quiescence_Search
+    pub quiescence: bool,
+    /// A node in check ([`crate::Game::in_check`]) is searched one ply deeper.
+    /// See: chessprogramming.org/Check_Extensions
+    pub check_extension: bool,
+    /// Staged move ordering: the table's move, the noisy moves by
+    /// [`crate::Game::noisy_score`], the killer moves, then the quiet moves by history.
+    /// See: chessprogramming.org/Move_Ordering
+    pub staged_ordering: bool,
+    /// Two killer moves per ply (quiet moves that cut at the same ply elsewhere).
+    /// See: chessprogramming.org/Killer_Heuristic
+    pub killers: bool,
+    /// The history heuristic for quiet moves ([`crate::Game::history_index`]).
+    /// See: chessprogramming.org/History_Heuristic
+    pub history: bool,
+    /// Null-move pruning ([`crate::Game::can_pass`]).
+    /// See: chessprogramming.org/Null_Move_Pruning
+    pub null_move: bool,
+    /// Late-move reductions of quiet moves tried late at non-PV nodes.
+    /// See: chessprogramming.org/Late_Move_Reductions
+    pub late_move_reductions: bool,
+    /// Reverse futility pruning (static null move) with this margin per ply of depth, in
+    /// the units of [`crate::Game::evaluate`]. See: chessprogramming.org/Reverse_Futility_Pruning
+    pub reverse_futility: Option<i32>,
+    /// Aspiration windows of this half-width around the last iteration's score, widened on
+    /// failure. See: chessprogramming.org/Aspiration_Windows
+    pub aspiration: Option<i32>,
 }
 
 /// Everything that selects and tunes a search.
@@ -326,6 +381,11 @@ pub struct SearchConfig {
     pub tt_bytes: usize,
     /// The options of [`Algorithm::Mcts`].
     pub mcts: MctsConfig,
+    /// The strong techniques of [`Algorithm::Negamax`] (all off by default).
+    pub techniques: Techniques,
+    /// Search threads of [`Algorithm::Negamax`] (Lazy SMP, sharing one table); 1 by default.
+    /// See: chessprogramming.org/Lazy_SMP
+    pub threads: usize,
 }
 
 impl Default for SearchConfig {
@@ -342,6 +402,8 @@ impl Default for SearchConfig {
             limits: Limits::default(),
             tt_bytes: 4 << 20,
             mcts: MctsConfig::default(),
+            techniques: Techniques::default(),
+            threads: 1,
         }
     }
 }

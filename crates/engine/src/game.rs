@@ -99,4 +99,67 @@ pub trait Game: Clone {
     fn hash(&self) -> Option<u64> {
         None
     }
+
+    // The hooks below feed the strong techniques of negamax ([`crate::Techniques`]). Each
+    // has a default that switches its technique off for a game that does not implement it,
+    // so a game implements only what it can answer.
+
+    /// Whether `mv` (legal here) is "noisy", and its rank among noisy moves (higher first):
+    /// for chess, captures and promotions ranked by MVV-LVA. Quiescence search follows only
+    /// noisy moves; staged move ordering tries them right after the table's move; late-move
+    /// reductions, killers and history concern the others (the quiet moves).
+    /// The default: no move is noisy.
+    /// See: chessprogramming.org/Quiescence_Search, chessprogramming.org/MVV-LVA
+    fn noisy_score(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// Appends the noisy moves of the side to move (for quiescence search). The default
+    /// filters [`Game::legal_moves`] by [`Game::noisy_score`]; a game may generate them
+    /// directly, faster (same moves, any order).
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
+        let start = moves.len();
+        self.legal_moves(moves);
+        let mut keep = start;
+        for at in start..moves.len() {
+            let mv = moves[at];
+            if self.noisy_score(mv).is_some() {
+                moves[keep] = mv;
+                keep += 1;
+            }
+        }
+        moves.truncate(keep);
+    }
+
+    /// Whether the side to move is in check (or in any state where it must not stand pat or
+    /// pass): checks are extended by one ply, and such nodes are never pruned by null move,
+    /// reverse futility or late-move reductions. The default: never.
+    /// See: chessprogramming.org/Check_Extensions
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The number of history slots: [`Game::history_index`] is below it. 0 (the default)
+    /// switches the history heuristic off.
+    const HISTORY_SIZE: usize = 0;
+
+    /// The history slot of a quiet move (for chess, piece and target square), below
+    /// [`Game::HISTORY_SIZE`]. See: chessprogramming.org/History_Heuristic
+    fn history_index(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// Whether the side to move may pass here for null-move pruning: passing is legal in the
+    /// game's model and not likely to be the best (for chess: not in check, and with a piece
+    /// other than pawns, where zugzwang is rare). The default: never, which switches null-move
+    /// pruning off. See: chessprogramming.org/Null_Move_Pruning
+    fn can_pass(&self) -> bool {
+        false
+    }
+
+    /// Passes the move to the opponent (called only when [`Game::can_pass`] said so).
+    fn pass(&mut self) {}
+
+    /// Takes back [`Game::pass`].
+    fn undo_pass(&mut self) {}
 }

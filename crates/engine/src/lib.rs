@@ -28,8 +28,8 @@ mod stats;
 pub mod tt;
 
 pub use config::{
-    Algorithm, CutRule, InvalidMctsOption, Limits, MctsConfig, MoveOrdering, Playout, Scoring,
-    SearchConfig, TieBreak, UnknownOption,
+    Algorithm, CutRule, GameClock, InvalidMctsOption, Limits, MctsConfig, MoveOrdering, Playout,
+    Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
 };
 pub use game::{Game, Outcome};
 pub use mcts::MoveStats;

@@ -197,6 +197,7 @@ pub fn merge_limits(base: &Limits, extra: &Limits) -> Limits {
         nodes: min(base.nodes, extra.nodes),
         time: min(base.time, extra.time),
         stop: extra.stop.clone().or_else(|| base.stop.clone()),
+        clock: extra.clock.or(base.clock),
     }
 }
 

@@ -95,7 +95,7 @@ impl Options {
                 )))
             }
         };
-        Ok(Limits { depth, nodes, time, stop: Some(stop.clone()) })
+        Ok(Limits { depth, nodes, time, stop: Some(stop.clone()), clock: None })
     }
 
     /// Memory: the table size, checked against the machine's memory.

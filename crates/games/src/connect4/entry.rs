@@ -109,6 +109,7 @@ impl Player<Connect4> for Perfect {
             time: Some(rest),
             nodes: limits.nodes,
             stop: limits.stop.clone(),
+            clock: None,
         };
         let mut result = Player::<Connect4>::think(&mut self.searcher, game, &heuristic);
         if result.best_move.is_none() {
