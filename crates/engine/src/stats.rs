@@ -20,6 +20,9 @@ pub struct Stats {
     /// Deepest completed iteration (or the depth limit of a single search); MCTS: the ply
     /// of the deepest node in the tree.
     pub depth: u32,
+    /// The deepest ply any node of the search reached (UCI's `seldepth`): beyond `depth`
+    /// where extensions and quiescence search went further.
+    pub seldepth: u32,
     /// MCTS: iterations completed (selection, expansion, playout, backup).
     pub iterations: u64,
     /// MCTS: playouts run (iterations that ended in a node already scored need none).
@@ -39,6 +42,7 @@ impl Stats {
         self.cutoffs += other.cutoffs;
         self.tt_hits += other.tt_hits;
         self.depth = self.depth.max(other.depth);
+        self.seldepth = self.seldepth.max(other.seldepth);
         self.iterations += other.iterations;
         self.playouts += other.playouts;
         self.tree_nodes += other.tree_nodes;

@@ -107,6 +107,13 @@ impl Searcher {
         &mut self.config
     }
 
+    /// Permille of the transposition table used by the last search (UCI's `hashfull`), 0
+    /// without a table.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        self.tt.as_ref().map_or(0, TranspositionTable::hashfull)
+    }
+
     /// Empties the transposition table (results of earlier searches are forgotten).
     pub fn clear(&mut self) {
         if let Some(tt) = &mut self.tt {

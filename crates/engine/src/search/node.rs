@@ -332,6 +332,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion {
         self.stats.evaluations += 1;
         self.stats.depth = self.stats.depth.max(ply);
+        self.stats.seldepth = self.stats.seldepth.max(ply);
         if heuristic {
             self.stats.heuristic_evaluations += 1;
             self.horizon += 1;
