@@ -199,8 +199,9 @@ struct Go {
 }
 
 /// Runs one UCI session: commands from `input`, answers to `out`, until `quit` or the end of
-/// the input (which also stops a search in progress, after its `bestmove`).
-pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) {
+/// the input (where a search with a limit finishes and an endless one stops, after its
+/// `bestmove`). Gives the output back.
+pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
     let out = Output { writer: Mutex::new(out), closed: AtomicBool::new(false) };
     std::thread::scope(|scope| {
         let mut engine = Engine::new(scope, &out);
@@ -223,6 +224,7 @@ pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) {
         // The end of the input: a search with a limit finishes, an endless one stops.
         engine.finish();
     });
+    out.writer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
@@ -435,7 +437,8 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         limits.stop = Some(Arc::clone(&stop));
         let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
         let out = self.out;
-        let bounded = job.limits.depth.is_some()
+        let bounded = LEVELS[self.settings.level].1.is_some()
+            || job.limits.depth.is_some()
             || job.limits.nodes.is_some()
             || job.limits.time.is_some()
             || job.limits.clock.is_some();
