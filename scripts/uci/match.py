@@ -321,8 +321,9 @@ class Match:
         wins, draws, losses = self.wins, self.draws, self.losses
         games = wins + draws + losses
         score, elo, low, high = summary(wins, draws, losses)
-        print(f"\nengine1: {self.args.engine1} {self.args.option1}")
-        print(f"engine2: {self.args.engine2} {self.args.option2}")
+        options = lambda pairs: " ".join(f"{name}={value}" for name, value in pairs)
+        print(f"\nengine1: {self.args.engine1} {options(self.args.option1)}")
+        print(f"engine2: {self.args.engine2} {options(self.args.option2)}")
         print(f"time control {self.args.tc_text or 'none'}, {games} games in {elapsed:.0f} s")
         print(f"W {wins}  D {draws}  L {losses}  (engine1's view)")
         if games:

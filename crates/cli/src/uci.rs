@@ -61,7 +61,7 @@ pub const NAME: &str = "alphabeta";
 /// The strong chess configuration.
 // TODO(uci): `alphabeta_games::chess::search_config` replaces this once the chess branch
 // lands; the shape is the same.
-fn search_config() -> SearchConfig {
+fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
     let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
         .scoring(Scoring::Depth)
         .ordering(MoveOrdering::Game);
@@ -74,8 +74,10 @@ fn search_config() -> SearchConfig {
         null_move: true,
         late_move_reductions: true,
         reverse_futility: Some(100),
-        aspiration: Some(50),
+        aspiration: Some(35),
     };
+    config.threads = threads.max(1);
+    config.tt_bytes = table_bytes;
     config
 }
 
@@ -229,7 +231,7 @@ pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
 
 impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Output<W>) -> Self {
-        let config = search_config();
+        let config = search_config(1, HASH_DEFAULT << 20);
         let settings = Settings {
             hash_mib: HASH_DEFAULT,
             threads: 1,
@@ -241,14 +243,12 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     }
 
     fn make_searcher(settings: &Settings) -> Result<Searcher, String> {
-        let mut config = search_config();
         let bytes = settings.hash_mib << 20;
         // A table that cannot be allocated is refused here rather than aborting the process.
         if Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
             return Err(format!("cannot allocate a {} MiB table", settings.hash_mib));
         }
-        config.tt_bytes = bytes;
-        config.threads = settings.threads;
+        let mut config = search_config(settings.threads, bytes);
         config.techniques = settings.techniques.clone();
         config.limits.depth = LEVELS[settings.level].1;
         Searcher::try_new(config).map_err(|error| error.to_string())
@@ -316,7 +316,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             levels.join(" ")
         ));
         self.out.say("option name Clear Hash type button");
-        let defaults = search_config().techniques;
+        let defaults = search_config(1, HASH_DEFAULT << 20).techniques;
         for toggle in &TOGGLES {
             self.out.say(&format!(
                 "option name {} type check default {}",
