@@ -196,6 +196,8 @@ def play_game(white, black, opening, args, game_id):
             clocks[mover] -= spent
             if clocks[mover] < -args.time_margin:
                 result, termination = loser, "time forfeit"
+                print(f"{player.name} lost on time at ply {board.ply()}: {spent:.3f} s spent "
+                      f"with {clocks[mover] + spent:.3f} s left", file=sys.stderr, flush=True)
                 break
             clocks[mover] += args.tc[1]
         if played.move is None or played.move not in board.legal_moves:

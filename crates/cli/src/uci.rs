@@ -129,8 +129,10 @@ const MARGINS: [Margin; 2] = [
 const MARGIN_MAX: i64 = 10_000;
 const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 16_384;
-/// Kept back from the clock for the GUI's and the pipe's delays.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
+/// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
+const MOVE_OVERHEAD_MS: i64 = 30;
+const MOVE_OVERHEAD_MAX: i64 = 5_000;
 
 /// The number of cores: the largest `Threads`.
 fn cores() -> usize {
@@ -166,6 +168,7 @@ impl<W: Write> Output<W> {
 /// The options a GUI set.
 #[derive(Clone, Debug)]
 struct Settings {
+    overhead: Duration,
     hash_mib: usize,
     threads: usize,
     level: usize,
@@ -233,6 +236,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Output<W>) -> Self {
         let config = search_config(1, HASH_DEFAULT << 20);
         let settings = Settings {
+            overhead: Duration::from_millis(MOVE_OVERHEAD_MS as u64),
             hash_mib: HASH_DEFAULT,
             threads: 1,
             level: LEVELS.len() - 1,
@@ -316,6 +320,10 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             levels.join(" ")
         ));
         self.out.say("option name Clear Hash type button");
+        self.out.say(&format!(
+            "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max \
+             {MOVE_OVERHEAD_MAX}"
+        ));
         let defaults = search_config(1, HASH_DEFAULT << 20).techniques;
         for toggle in &TOGGLES {
             self.out.say(&format!(
@@ -363,6 +371,10 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                 rebuild = true;
             }
             "threads" => settings.threads = spin(value, 1, cores() as i64)? as usize,
+            "move overhead" => {
+                settings.overhead =
+                    Duration::from_millis(spin(value, 0, MOVE_OVERHEAD_MAX)? as u64);
+            }
             "level" => {
                 let wanted = value.trim().to_ascii_lowercase();
                 settings.level =
@@ -417,7 +429,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// `go ...`: starts the search on the worker thread (after the one running, if any).
     fn go(&mut self, args: &[&str]) {
         self.finish();
-        let (go, complaints) = parse_go(args, self.game.side_to_move());
+        let (go, complaints) = parse_go(args, self.game.side_to_move(), self.settings.overhead);
         for complaint in complaints {
             self.info(&format!("go: {complaint}"));
         }
@@ -562,8 +574,10 @@ fn uci_move(game: &Chess, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// Reads the arguments of `go`; unreadable ones are named and skipped.
-fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
+/// Reads the arguments of `go`; unreadable ones are named and skipped. `overhead` is taken
+/// off the clock, off the increment (a move costs it, and the increment comes only after
+/// the move), and a third of it off a `movetime`.
+fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>) {
     let mut go = Go::default();
     let mut complaints = Vec::new();
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, None, None, None);
@@ -612,17 +626,17 @@ fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
     let millis = |ms: i64| Duration::from_millis(ms.max(0) as u64);
     if let Some(ms) = movetime {
         go.limits.time =
-            Some(millis(ms).saturating_sub(MOVE_OVERHEAD / 3).max(Duration::from_millis(1)));
+            Some(millis(ms).saturating_sub(overhead / 3).max(Duration::from_millis(1)));
     }
     let (time, increment) = match side {
         Color::White => (wtime, winc),
         Color::Black => (btime, binc),
     };
     if let Some(remaining) = time {
-        let remaining = millis(remaining).saturating_sub(MOVE_OVERHEAD);
+        let remaining = millis(remaining).saturating_sub(overhead);
         let clock = GameClock {
             remaining,
-            increment: millis(increment.unwrap_or(0)),
+            increment: millis(increment.unwrap_or(0)).saturating_sub(overhead),
             moves_to_go: movestogo.and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0),
         };
         go.limits.clock = Some(clock);
