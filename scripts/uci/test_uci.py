@@ -28,6 +28,7 @@ def test_handshake_names_the_engine_and_its_options():
         assert "author" in e.id
         kinds = {name: option.type for name, option in e.options.items()}
         for name, kind in [("Hash", "spin"), ("Threads", "spin"), ("Level", "combo"),
+                           ("Move Overhead", "spin"), ("Clear Hash", "button"),
                            ("Quiescence", "check"), ("NullMove", "check"), ("LMR", "check"),
                            ("RFP", "spin"), ("Aspiration", "spin"), ("Killers", "check"),
                            ("History", "check"), ("CheckExtension", "check")]:
