@@ -271,21 +271,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             }
         }
 
-        // Step 3. Probe the transposition table (the root uses the last iteration's move).
-        let key = if !K::ROOT && self.tt.is_some() { game.hash() } else { None };
-        let mut tt_move = None;
-        if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
-            self.stats.tt_hits += 1;
-            tt_move = entry.move_index.map(usize::from);
-            if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
-                return Ok(score);
-            }
-        }
-        if K::ROOT && ordering::keyed(techniques) {
-            tt_move = self.strong.root_hint;
-        }
-
-        // Step 4. Check extension (bounded: at most to twice the iteration's depth).
+        // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
+        // table, so that the draft stored is the draft probed.
         // See: chessprogramming.org/Check_Extensions
         let uses_check = techniques.check_extension
             || techniques.null_move
@@ -299,6 +286,20 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             && ply + depth < Score::MAX_PLY
         {
             depth += 1;
+        }
+
+        // Step 4. Probe the transposition table (the root uses the last iteration's move).
+        let key = if !K::ROOT && self.tt.is_some() { game.hash() } else { None };
+        let mut tt_move = None;
+        if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
+            self.stats.tt_hits += 1;
+            tt_move = entry.move_index.map(usize::from);
+            if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
+                return Ok(score);
+            }
+        }
+        if K::ROOT && ordering::keyed(techniques) {
+            tt_move = self.strong.root_hint;
         }
 
         // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves.
