@@ -127,6 +127,21 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
     }
 
+    /// A helper thread of Lazy SMP: iterative deepening from `first_depth` that only fills
+    /// the shared table (its root results are dropped). Ends on an abort (the main thread
+    /// raises the stop flag when it finishes), at the depth limit, or on an exact value;
+    /// returns its counters. See: chessprogramming.org/Lazy_SMP
+    pub(crate) fn helper(mut self, game: &mut G, first_depth: u32) -> Stats {
+        for depth in first_depth..=self.max_depth() {
+            self.horizon = 0;
+            self.root = RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() };
+            if self.root(game, depth).is_err() || self.horizon == 0 {
+                break;
+            }
+        }
+        self.stats
+    }
+
     fn finish(self, aborted: bool) -> SearchResult<G::Move> {
         SearchResult {
             best_move: self.root.mv,
