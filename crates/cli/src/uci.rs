@@ -17,10 +17,9 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::Game;
 use alphabeta_engine::{
-    Algorithm, GameClock, Iteration, Limits, MoveOrdering, Observer, Score, Scoring, SearchConfig,
-    SearchResult, Searcher, Techniques,
+    GameClock, Iteration, Limits, Observer, Score, SearchResult, Searcher, Techniques,
 };
-use alphabeta_games::chess::{Chess, Color, Move, MoveError};
+use alphabeta_games::chess::{search_config, Chess, Color, Move, MoveError};
 use alphabeta_games::excerpt;
 use anyhow::Result;
 use clap::Args;
@@ -58,32 +57,32 @@ fn own_stdout() -> io::Result<std::fs::File> {
 /// The engine's name in `id name`.
 pub const NAME: &str = "alphabeta";
 
-/// The strong chess configuration.
-// TODO(uci): `alphabeta_games::chess::search_config` replaces this once the chess branch
-// lands; the shape is the same.
-fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
-    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
-        .scoring(Scoring::Depth)
-        .ordering(MoveOrdering::Game);
-    config.techniques = Techniques {
-        quiescence: true,
-        check_extension: true,
-        staged_ordering: true,
-        killers: true,
-        history: true,
-        null_move: true,
-        late_move_reductions: true,
-        reverse_futility: Some(100),
-        aspiration: Some(35),
-    };
-    config.threads = threads.max(1);
-    config.tt_bytes = table_bytes;
-    config
+/// The playing levels, as `alphabeta play chess` has them: a depth cap and a time cap per
+/// move (`strongest`: none, full strength on the clock or the `go` limits).
+struct Level {
+    name: &'static str,
+    depth: Option<u32>,
+    time: Option<Duration>,
 }
 
-/// The playing levels: the depth each is limited to (`None`: full strength).
-const LEVELS: [(&str, Option<u32>); 4] =
-    [("easy", Some(2)), ("medium", Some(3)), ("hard", Some(4)), ("strongest", None)];
+const LEVELS: [Level; 4] = [
+    Level { name: "easy", depth: Some(2), time: Some(Duration::from_millis(50)) },
+    Level { name: "medium", depth: None, time: Some(Duration::from_millis(200)) },
+    Level { name: "hard", depth: None, time: Some(Duration::from_millis(1_000)) },
+    Level { name: "strongest", depth: None, time: None },
+];
+
+impl Level {
+    /// Puts this level's caps into `limits`.
+    fn cap(&self, limits: &mut Limits) {
+        limits.depth = self.depth;
+        limits.time = self.time;
+    }
+
+    fn is_capped(&self) -> bool {
+        self.depth.is_some() || self.time.is_some()
+    }
+}
 
 /// A technique switched on and off by a `check` option.
 struct Toggle {
@@ -254,7 +253,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         }
         let mut config = search_config(settings.threads, bytes);
         config.techniques = settings.techniques.clone();
-        config.limits.depth = LEVELS[settings.level].1;
+        LEVELS[settings.level].cap(&mut config.limits);
         Searcher::try_new(config).map_err(|error| error.to_string())
     }
 
@@ -313,10 +312,11 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
         ));
         self.out.say(&format!("option name Threads type spin default 1 min 1 max {}", cores()));
-        let levels: Vec<String> = LEVELS.iter().map(|(name, _)| format!("var {name}")).collect();
+        let levels: Vec<String> =
+            LEVELS.iter().map(|level| format!("var {}", level.name)).collect();
         self.out.say(&format!(
             "option name Level type combo default {} {}",
-            LEVELS[LEVELS.len() - 1].0,
+            LEVELS[LEVELS.len() - 1].name,
             levels.join(" ")
         ));
         self.out.say("option name Clear Hash type button");
@@ -378,8 +378,8 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             "level" => {
                 let wanted = value.trim().to_ascii_lowercase();
                 settings.level =
-                    LEVELS.iter().position(|(name, _)| *name == wanted).ok_or_else(|| {
-                        let names: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
+                    LEVELS.iter().position(|level| level.name == wanted).ok_or_else(|| {
+                        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
                         format!("`{}` is not a level ({})", excerpt(value), names.join(", "))
                     })?;
             }
@@ -411,7 +411,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             let config = searcher.config_mut();
             config.threads = settings.threads;
             config.techniques = settings.techniques.clone();
-            config.limits.depth = LEVELS[settings.level].1;
+            LEVELS[settings.level].cap(&mut config.limits);
         }
         self.settings = settings;
         Ok(())
@@ -449,7 +449,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         limits.stop = Some(Arc::clone(&stop));
         let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
         let out = self.out;
-        let bounded = LEVELS[self.settings.level].1.is_some()
+        let bounded = LEVELS[self.settings.level].is_capped()
             || job.limits.depth.is_some()
             || job.limits.nodes.is_some()
             || job.limits.time.is_some()
@@ -646,12 +646,10 @@ fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>)
     (go, complaints)
 }
 
-/// The most a move may take on `clock`, whatever the search's own time management decides:
-/// a share of the remaining time, never all of it.
+/// The most a move may take on `clock`, whatever the search's own time management decides
+/// (which plans within it): half of the time left, never all of it.
 fn hard_cap(clock: &GameClock) -> Duration {
-    let moves = clock.moves_to_go.unwrap_or(20).clamp(1, 20);
-    let share = clock.remaining / moves * 3 + clock.increment;
-    share.min(clock.remaining / 2).max(Duration::from_millis(1))
+    (clock.remaining / 2).max(Duration::from_millis(1))
 }
 
 /// One search on the worker thread.
@@ -671,7 +669,7 @@ impl Job {
         let mut position = self.game.clone();
         position.set_search_root();
         let mut reporter = Reporter { out, root: self.game.clone(), start };
-        let result = searcher.search_with(&mut position, &mut reporter);
+        let result = searcher.search_parallel_with(&mut position, &mut reporter);
         searcher.config_mut().limits = saved;
         let best = self.best_move(&result, &mut searcher);
         out.say(&summary_line(&result, start.elapsed(), searcher.hashfull()));
