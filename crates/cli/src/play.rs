@@ -1,6 +1,8 @@
 //! `alphabeta play GAME`: the interactive game loop, the same for every game: humans type
 //! moves, the AI answers, and every AI move is told the same way (the move, positions
-//! examined, time and the value in words).
+//! examined, time and the value in words; then the depth, the score as people read it, the
+//! nodes and the principal variation, in the game's notation for people: SAN in chess).
+//! `h` (or `hint`, `?`) asks the AI's search for the human's move.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,7 +21,7 @@ use crate::Context;
 /// `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias).
+    /// The game: tictactoe, connect4, hare-wolves, chess, tree (or an alias).
     pub game: String,
     /// The human's side (a side name of the game), both (two humans) or none (the AI plays
     /// itself). Default: the side that moves first.
@@ -224,7 +226,9 @@ impl Session<'_> {
         let Some(mv) = report.best_move.clone() else {
             bail!("the AI found no move in a position that is not over");
         };
-        writeln!(context.out, "AI ({side}) plays {mv} ({})", report.account())?;
+        let words = report.move_words.as_deref().unwrap_or(&mv);
+        writeln!(context.out, "AI ({side}) plays {words} ({})", report.account())?;
+        writeln!(context.out, "  {}", report.search_line())?;
         self.live.play_text(&mv)?;
         self.movers.push(side);
         writeln!(context.out, "{}", self.live.view().drawing)?;
@@ -242,10 +246,12 @@ impl Session<'_> {
         if let Some(mv) = &report.best_move {
             writeln!(
                 context.out,
-                "Recommended move: {mv}. Evaluation time: {:.6} s ({})",
+                "Recommended move: {}. Evaluation time: {:.6} s ({})",
+                report.move_words.as_deref().unwrap_or(mv),
                 report.time_ms / 1000.0,
                 report.account()
             )?;
+            writeln!(context.out, "  {}", report.search_line())?;
         }
         Ok(())
     }

@@ -530,7 +530,9 @@ async fn the_server_caps_the_time_budget() {
         assert_eq!(reply["outcome"], Value::Null);
         assert_eq!(reply["exact"], false);
         assert_eq!(reply["words"], "not known: the budget ran out before a move was searched");
+        assert_eq!(reply["score_text"], Value::Null, "{request}");
         assert!(reply["move"].is_string(), "a live position gets a move");
+        assert_eq!(reply["move_words"], reply["move"]);
     }
     assert!(started.elapsed() < Duration::from_secs(60), "a budget of an hour was not capped");
     // An analysis is several searches: the same budget covers them all.
