@@ -615,3 +615,36 @@ async fn a_client_that_disconnects_cancels_its_search() {
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_answers_in_words_for_people_too() {
+    let server = start(limits()).await;
+    // Scholar's mate at the easy level: the move and its line in SAN, the score in moves.
+    let mate = json!({"game": "chess", "position": "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6", "level": "easy"});
+    let reply = post(server, "/api/best", &mate).await.json();
+    assert_eq!(
+        (reply["move"].as_str(), reply["move_words"].as_str()),
+        (Some("h5f7"), Some("Qxf7#"))
+    );
+    assert_eq!(reply["score_text"], "mate in 1");
+    assert_eq!(reply["pv_words"], json!(["Qxf7#"]));
+    // From the start: a score in pawns for White, a line in SAN as long as the UCI one.
+    let start =
+        json!({"game": "chess", "position": "startpos", "algorithm": "negamax", "depth": 3});
+    let reply = post(server, "/api/best", &start).await.json();
+    let score = reply["score_text"].as_str().unwrap();
+    let value = reply["value"].as_i64().unwrap();
+    let pawns = format!("{}{:.2}", if value > 0 { "+" } else { "" }, value as f64 / 100.0);
+    assert_eq!(score, if value == 0 { "0.00" } else { pawns.as_str() }, "{reply}");
+    let (pv, words) = (reply["pv"].as_array().unwrap(), reply["pv_words"].as_array().unwrap());
+    assert_eq!(pv.len(), words.len(), "{reply}");
+    assert!(!pv.is_empty() && pv != words, "{reply}");
+    // Each move of an analysis too.
+    let analysis =
+        json!({"game": "chess", "position": "startpos", "algorithm": "negamax", "depth": 2});
+    let reply = post(server, "/api/analyse", &analysis).await.json();
+    let moves = reply["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    assert!(moves.iter().any(|mv| mv["move"] == "g1f3" && mv["move_words"] == "Nf3"), "{reply}");
+    assert!(moves.iter().all(|mv| mv["score_text"].is_string()), "{reply}");
+}
