@@ -73,6 +73,12 @@ async function newGame(page, { human, first, game = 'tictactoe', level, from }) 
   await page.click('#new');
 }
 
+/** The weakest level of `game` (the first the catalogue lists). */
+async function weakest(page, game) {
+  await selectGame(page, game);
+  return page.$eval('#level optgroup:first-child option', (option) => option.value);
+}
+
 /** Chooses a game, failing (not skipping) when the page does not offer it. */
 async function selectGame(page, game) {
   const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
@@ -404,7 +410,7 @@ test('phone width: nothing overflows, for every game', async () => {
 
 test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', async () => {
   const page = await open();
-  await newGame(page, { game: 'chess', human: 'White', level: 'easy' });
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
   await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
   await settle(page);
   // The pieces are drawn as glyphs; e2 is row 7 (from the top), file e.
@@ -463,7 +469,7 @@ async function account(page, selector) {
 test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows a move, the AI tells its search in SAN', async () => {
   const width = 375;
   const page = await open({ width, height: 740 });
-  await newGame(page, { game: 'chess', human: 'White', level: 'easy' });
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
   await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
   await settle(page);
   // No horizontal scroll; the board scales to the width; every control is inside it.

@@ -6,6 +6,11 @@ mod common;
 use alphabeta_catalogue::PositionInput;
 use common::{call, catalogue};
 
+/// The weakest level of chess, from the catalogue (its levels are the chess module's).
+fn weakest() -> &'static str {
+    catalogue().get("chess").unwrap().info().levels[0].name
+}
+
 /// The fields of a search line "  depth D, score S for SIDE, N nodes, principal variation:
 /// M1 M2 ...": (depth, score, side, nodes, moves).
 fn search_line(line: &str) -> (u32, String, String, u64, Vec<String>) {
@@ -58,7 +63,7 @@ fn check_san(position: &str, line: &[String]) {
 #[test]
 fn play_chess_tells_depth_score_nodes_and_the_line_in_san_and_hints() {
     let (code, out, err) =
-        call(&["play", "chess", "--human", "white", "--level", "easy"], b"h\ne4\n?\nq\n");
+        call(&["play", "chess", "--human", "white", "--level", weakest()], b"h\ne4\n?\nq\n");
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     // The hint, before any move: a move of White with its account.
@@ -93,7 +98,7 @@ fn the_ai_says_mate_in_moves() {
             "--human",
             "black",
             "--level",
-            "easy",
+            weakest(),
             "--position",
             "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6",
         ],

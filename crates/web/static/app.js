@@ -455,6 +455,8 @@ function valueLabel(entry) {
   if (entry.value === null || entry.value === undefined) return '?';
   if (entry.outcome === 'draw') return 'draw';
   if (entry.outcome) return `${entry.outcome} ${entry.plies ?? ''}`.trim();
+  // The score as people read it where the game says (chess: "+0.35"), else the value.
+  if (entry.score_text) return entry.score_text;
   return entry.value > 0 ? `+${entry.value}` : `${entry.value}`;
 }
 

@@ -619,8 +619,9 @@ async fn a_client_that_disconnects_cancels_its_search() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess_answers_in_words_for_people_too() {
     let server = start(limits()).await;
-    // Scholar's mate at the easy level: the move and its line in SAN, the score in moves.
-    let mate = json!({"game": "chess", "position": "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6", "level": "easy"});
+    // Scholar's mate: the move and its line in SAN, the score in moves.
+    let mate = json!({"game": "chess", "position": "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6",
+                      "algorithm": "negamax", "depth": 3});
     let reply = post(server, "/api/best", &mate).await.json();
     assert_eq!(
         (reply["move"].as_str(), reply["move_words"].as_str()),
