@@ -3,6 +3,8 @@
 //! The node functions live in [`node`]; this module owns what happens around them.
 
 mod node;
+mod ordering;
+mod time;
 
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::{Duration, Instant};
