@@ -141,7 +141,13 @@ pub fn run(args: &PlayArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let mut live = game.live(input.as_ref(), first.as_deref(), &request)?;
     writeln!(context.out, "{}: {}", info.title, info.rules)?;
     writeln!(context.out, "Moves: {}. Type h for a hint, u to undo, q to quit.", info.move_help)?;
-    let mut session = Session { live: &mut *live, humans, hint: args.hint, movers: Vec::new() };
+    let mut session = Session {
+        live: &mut *live,
+        humans,
+        hint: args.hint,
+        movers: Vec::new(),
+        move_help: info.move_help,
+    };
     session.run(&request.limits, context)
 }
 
@@ -152,6 +158,8 @@ struct Session<'a> {
     hint: bool,
     /// The side that played each move, in order.
     movers: Vec<String>,
+    /// How to type a move, for `help`.
+    move_help: &'static str,
 }
 
 impl Session<'_> {
@@ -198,6 +206,12 @@ impl Session<'_> {
                     return Ok(ExitCode::SUCCESS);
                 }
                 "h" | "hint" | "?" => self.print_hint(limits, context)?,
+                "help" => writeln!(
+                    context.out,
+                    "Moves: {}. Commands: h, hint or ? recommends a move (the AI's search for \
+                     your side); u or undo takes back your last move; q or quit ends the game.",
+                    self.move_help
+                )?,
                 "u" | "undo" => {
                     self.undo(context)?;
                     hinted = false;

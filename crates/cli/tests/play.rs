@@ -63,7 +63,7 @@ fn check_san(position: &str, line: &[String]) {
 #[test]
 fn play_chess_tells_depth_score_nodes_and_the_line_in_san_and_hints() {
     let (code, out, err) =
-        call(&["play", "chess", "--human", "white", "--level", weakest()], b"h\ne4\n?\nq\n");
+        call(&["play", "chess", "--human", "white", "--level", weakest()], b"help\nh\ne4\n?\nq\n");
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     // The hint, before any move: a move of White with its account.
@@ -85,7 +85,9 @@ fn play_chess_tells_depth_score_nodes_and_the_line_in_san_and_hints() {
     assert!(chess_score(&score), "{score}");
     assert_eq!(played, pv[0]);
     check_san("startpos moves e2e4", &pv);
-    // `?` hints too, after the AI's move.
+    // `help` names the commands; `?` hints too, after the AI's move.
+    assert!(out.contains("Commands: h, hint or ? recommends a move"), "{out}");
+    assert!(!out.contains("'help' is not a move"), "{out}");
     assert_eq!(out.matches("Recommended move: ").count(), 2, "{out}");
 }
 
