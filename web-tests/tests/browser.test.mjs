@@ -425,8 +425,12 @@ test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', a
   await clickAndSettle(page, e4);
   const moves = await moveList(page);
   assert.equal(moves.length, 2);
-  assert.match(moves[0], /^White: e2e4 \(you\)$/);
-  assert.match(moves[1], /^Black: [a-h][1-8][a-h][1-8] \(AI\)$/);
+  // The moves in SAN, each with its UCI text.
+  assert.match(moves[0], /^White: e4 \(you\)$/);
+  assert.match(moves[1].match(/^Black: (\S+) \(AI\)$/)[1], SAN);
+  const texts = await page.$$eval('#moves li', (items) => items.map((item) => item.dataset.move));
+  assert.equal(texts[0], 'e2e4');
+  assert.match(texts[1], /^[a-h][1-8][a-h][1-8]$/);
   await page.screenshot({ path: path.join(ARTIFACTS, 'chess.png') });
   await page.close();
 });
@@ -507,6 +511,7 @@ test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows
   await clickAndSettle(page, to.square);
   const moves = await moveList(page);
   assert.equal(moves.length, 2, moves.join(', '));
+  assert.equal(moves[0], `White: ${recommended} (you)`);
   // The AI's answer: its move in SAN, its score for Black, depth, nodes and line in SAN.
   const ai = await account(page, '#ai-info');
   const played = ai.summary.match(/^The AI \(Black\) played (\S+): /)[1];
@@ -515,6 +520,7 @@ test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows
   assert.match(await page.textContent('#ai-info .search'), / for Black · depth /);
   assert.ok(ai.depth >= 1 && ai.nodes > 0, JSON.stringify(ai));
   assert.equal(ai.pv[0], played);
+  assert.equal(moves[1], `Black: ${played} (AI)`);
   for (const mv of ai.pv) assert.match(mv, SAN);
   const after = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(after <= 0, `after the moves the page is ${after}px wider than the phone`);

@@ -291,7 +291,11 @@ impl<G: Entry> Adapter<G> {
             result: over.then(|| result_of(game)),
             moves: moves
                 .iter()
-                .map(|&mv| MoveView { text: game.move_text(mv), squares: game.move_squares(mv) })
+                .map(|&mv| MoveView {
+                    text: game.move_text(mv),
+                    move_words: game.move_words(mv),
+                    squares: game.move_squares(mv),
+                })
                 .collect(),
             board: game.board(),
             drawing: game.drawing(),

@@ -462,6 +462,8 @@ pub struct MoveView {
     /// The move's text.
     #[serde(rename = "move")]
     pub text: String,
+    /// The move in the game's notation for people (chess: SAN).
+    pub move_words: String,
     /// Where it is clicked.
     #[serde(flatten)]
     pub squares: MoveSquares,

@@ -189,8 +189,11 @@ async function afterMove() {
   }
 }
 
+/** Records a move (its text) played in the current position, with its words for people. */
 function record(by, move) {
-  play.history.push({ position: play.position, by, side: play.position.to_move, move });
+  const legal = play.position.moves.find((m) => m.move === move);
+  const words = legal?.move_words ?? move;
+  play.history.push({ position: play.position, by, side: play.position.to_move, move, words });
 }
 
 async function humanMove(text) {
@@ -615,7 +618,7 @@ function onSquareKey(event, square, board) {
 
 function renderMoves() {
   const list = $('#moves');
-  list.replaceChildren(...play.history.map((entry) => html('li', {}, `${entry.side}: ${entry.move} (${entry.by})`)));
+  list.replaceChildren(...play.history.map((entry) => html('li', { 'data-move': entry.move }, `${entry.side}: ${entry.words} (${entry.by})`)));
 }
 
 function render() {

@@ -121,7 +121,10 @@ async fn start_and_position() {
     assert_eq!(reply["position"], "x.o.x...o");
     assert_eq!(reply["to_move"], "x");
     assert_eq!(moves(&reply), ["1", "3", "5", "6", "7"]);
-    assert_eq!(reply["moves"][0], json!({"move": "1", "from": null, "squares": [1]}));
+    assert_eq!(
+        reply["moves"][0],
+        json!({"move": "1", "move_words": "1", "from": null, "squares": [1]})
+    );
 
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxooo..."})).await;
@@ -233,7 +236,10 @@ async fn hare_and_wolves() {
     let start_position = post(server, "/api/start", &json!({"game": "hare-wolves"})).await.json();
     assert_eq!(start_position["position"], "H:e1 W:b8,d8,f8,h8 H");
     assert_eq!(start_position["board"]["checkered"], true);
-    assert_eq!(start_position["moves"][0], json!({"move": "e1-f2", "from": 60, "squares": [53]}));
+    assert_eq!(
+        start_position["moves"][0],
+        json!({"move": "e1-f2", "move_words": "e1-f2", "from": 60, "squares": [53]})
+    );
     let request =
         json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-f2"});
     let reply = post(server, "/api/play", &request).await.json();
