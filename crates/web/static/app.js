@@ -223,6 +223,10 @@ async function humanMove(text) {
 /** "x wins in 17 plies (x wins with its 9th stone), proven". */
 function valueWords(report) {
   if (report.exact) return `${report.words}, proven`;
+  // A heuristic value in the game's own units (chess: pawns, "+0.35"), not the raw number.
+  if (!report.outcome && report.value !== null && report.score_text) {
+    return `${report.score_text} for ${sideName(report.to_move)} (heuristic, not proven)`;
+  }
   return report.words.includes('not proven') ? report.words : `${report.words}, not proven`;
 }
 
