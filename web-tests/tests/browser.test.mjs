@@ -522,6 +522,11 @@ test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows
   assert.equal(ai.pv[0], played);
   assert.equal(moves[1], `Black: ${played} (AI)`);
   for (const mv of ai.pv) assert.match(mv, SAN);
+  // The value of every move: chess labels its pieces with scores in pawns (or mates).
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#board .value-label').length > 0);
+  const labels = await page.$$eval('#board .value-label', (texts) => texts.map((text) => text.textContent));
+  assert.ok(labels.every((label) => CHESS_SCORE.test(label) || /^(win|loss) \d+$/.test(label)), labels.join(' '));
   const after = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(after <= 0, `after the moves the page is ${after}px wider than the phone`);
   await page.screenshot({ path: path.join(ARTIFACTS, 'phone-chess.png'), fullPage: true });
