@@ -551,11 +551,13 @@ impl Connect4 {
             return 0;
         }
         // Rows 1, 3, 5, ... counted from 0: the follower's cells.
-        let even_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << height) - 1));
-        if height % 2 == 0 && self.possible() & even_rows == 0 {
-            let mover = self.current | (empty & !even_rows);
+        if height % 2 == 0 && self.moves % 2 == 0 {
+            // The follower's sure cells: the empty even-row cells not playable now.
+            let even_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << height) - 1));
+            let claimed = empty & even_rows & !self.possible();
+            let mover = self.current | (empty & !claimed);
             if !has_four(mover, height) {
-                let follower = (self.current ^ self.mask) | (empty & even_rows);
+                let follower = (self.current ^ self.mask) | claimed;
                 return if has_four(follower, height) { -1 } else { 0 };
             }
         }

@@ -717,6 +717,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
+        // Step 2c. A forced move (a block, or the only move that does not lose at once) is
+        // played without a table probe: the line's first unforced position has its entry.
+        if next & (next - 1) == 0 {
+            return self.child(position, next, alpha, beta);
+        }
+
         // Step 3. The table (under the smaller of the key and the mirror's key).
         let (key, mirrored) = self.canonical(position);
         let last = self.width - 1;
@@ -781,6 +787,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             // ranked: each child's own probe (and the cut-off below) then hits the cache.
             let mut left = rest;
             let theirs = position.opponent_threats_in(self.shape);
+            let static_cut = self.static_bounds;
             while left != 0 {
                 let bit = left & left.wrapping_neg();
                 left ^= bit;
@@ -794,6 +801,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     // win with this one).
                     let score = position.win_now_score() - 1;
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                }
+                if static_cut && beta <= 1 {
+                    // The child's static bound (its lines, the claimeven of its follower)
+                    // may refute this node before any child is searched.
+                    let score = -child.upper_bound_in(self.shape);
+                    if score >= beta {
+                        return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                    }
                 }
                 let mut rank = u64::from(useful) << 40 | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
