@@ -15,8 +15,11 @@
 //!   opponent would take first: after C. Steininger's solver), then by history (cut-offs
 //!   counted per cell), then centre first.
 //! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
-//!   when every column holds an even number of stones, the opponent's claimeven caps the
-//!   mover (see `Connect4::upper_bound_in`).
+//!   when the mover is the first player, the opponent's claimeven caps the mover (see
+//!   `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
+//!   ranked, so that a child refuted statically ends the node before any child is searched.
+//! - **Forced moves** (a block, or the only move that does not lose at once) are played
+//!   without a table probe or store: the first unforced position of the line has its entry.
 //! - **Transposition table** ([`super::Table`]): lower, upper and exact bounds with the best
 //!   move, 8-byte entries with exact keys, two-entry buckets with effort-preferred
 //!   replacement.
@@ -751,7 +754,6 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
 
         // Step 4. The table's move first, before the others are ranked: where it refutes
         // the node (most often), no threat is counted for the rest.
-        let single = next & (next - 1) == 0;
         let nodes_before = self.nodes;
         let alpha_before = alpha;
         let mut best = None;
@@ -839,9 +841,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // (most nodes are refuted by their first move, and then the probes would be wasted);
         // not near the end, where a search is cheaper than the probes.
         // See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        let etc_at = if self.etc && !single && self.cells - moves > self.etc_early {
+        let etc_at = if self.etc && self.cells - moves > self.etc_early {
             0
-        } else if self.etc && !single && self.cells - moves > self.etc_min_left {
+        } else if self.etc && self.cells - moves > self.etc_min_left {
             usize::from(first == 0)
         } else {
             usize::MAX
