@@ -349,3 +349,34 @@ fn chess_node_counts() {
         }
     }
 }
+
+#[test]
+fn the_stop_flag_stops_a_chess_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax);
+    config.techniques = strongest();
+    config.limits.stop = Some(stop.clone());
+    let flag = stop.clone();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut game = HookedChess(Chess::from_fen(fen).unwrap());
+    let result = Searcher::new(config).search(&mut game);
+    let returned = Instant::now();
+    let set_at = setter.join().unwrap();
+    // Measured, not asserted (speed belongs to benchmarks).
+    eprintln!(
+        "chess: stopped {:?} after the flag, at depth {} ({} nodes)",
+        returned.saturating_duration_since(set_at),
+        result.stats.depth,
+        result.stats.nodes
+    );
+    assert!(result.aborted);
+    assert!(game.0.moves().contains(&result.best_move.expect("a move")));
+}
