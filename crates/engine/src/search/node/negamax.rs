@@ -171,6 +171,21 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
     }
 
+    /// A helper thread of Lazy SMP: iterative deepening from `first_depth` that only fills
+    /// the shared table (its root results are dropped). Ends on an abort (the main thread
+    /// raises the stop flag when it finishes), at the depth limit, or on an exact value;
+    /// returns its counters. See: chessprogramming.org/Lazy_SMP
+    pub(crate) fn helper(mut self, game: &mut G, first_depth: u32) -> crate::Stats {
+        let mut previous = None;
+        for depth in first_depth..=self.max_depth() {
+            if self.aspirate(game, depth, previous).is_err() || self.horizon == 0 {
+                break;
+            }
+            previous = Some(self.root.score);
+        }
+        self.stats
+    }
+
     fn past_soft_limit(&self) -> bool {
         let Some(soft) = self.strong.time.soft else { return false };
         self.budget.clock.now().saturating_sub(self.strong.start) >= soft
