@@ -61,50 +61,6 @@ impl<G: Game> Game for NoTable<G> {
     }
 }
 
-/// Chess with the hooks of the strong techniques answered here from its public API, until
-/// the chess module implements them itself: captures and promotions are noisy (MVV-LVA),
-/// checks are checks, history by from and to squares. (No pass: null move stays off.)
-#[derive(Clone, Debug)]
-struct HookedChess(Chess);
-
-impl Game for HookedChess {
-    type Move = alphabeta_games::chess::Move;
-    fn legal_moves(&self, moves: &mut Vec<Self::Move>) {
-        self.0.legal_moves(moves);
-    }
-    fn play(&mut self, mv: Self::Move) {
-        self.0.play(mv);
-    }
-    fn undo(&mut self, mv: Self::Move) {
-        self.0.undo(mv);
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate()
-    }
-    fn hash(&self) -> Option<u64> {
-        self.0.hash()
-    }
-    fn noisy_score(&self, mv: Self::Move) -> Option<i32> {
-        let victim = self.0.captured(mv).map(Chess::piece_value);
-        let promotion = mv.promotion.map(Chess::piece_value);
-        if victim.is_none() && promotion.is_none() {
-            return None;
-        }
-        let attacker = self.0.board().piece_on(mv.from).map_or(0, Chess::piece_value);
-        Some((victim.unwrap_or(0) + promotion.unwrap_or(0)) * 16 - attacker / 100)
-    }
-    fn in_check(&self) -> bool {
-        self.0.in_check()
-    }
-    const HISTORY_SIZE: usize = 64 * 64;
-    fn history_index(&self, mv: Self::Move) -> usize {
-        mv.from as usize * 64 + mv.to as usize
-    }
-}
-
 /// `count` unfinished positions after `plies` random moves (fewer if a game ends), from
 /// `start`.
 fn random_positions<G: Game>(start: &G, count: usize, plies: std::ops::Range<usize>) -> Vec<G> {
@@ -197,9 +153,7 @@ fn negamax_equals_minimax_on_hare_wolves() {
 
 #[test]
 fn negamax_equals_minimax_on_chess() {
-    let positions = random_positions(&HookedChess(Chess::new()), 6, 4..30);
-    negamax_equals_minimax("chess", &positions, 1..=3);
-    let positions = random_positions(&Chess::new(), 3, 4..30);
+    let positions = random_positions(&Chess::new(), 8, 4..30);
     negamax_equals_minimax("chess", &positions, 1..=3);
 }
 
@@ -272,14 +226,32 @@ fn pruning_keeps_solved_values_of_connect4() {
 
 /// Mates in 2 and 3 moves, checked first by plain negamax at the depth they need.
 const MATES: &[(&str, u32)] = &[
-    // Morphy: 1.Ra6 bxa6 2.b7#.
-    ("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 3),
     // Légal's mate: 1.Nf6+ gxf6 2.Bxf7#.
     ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3),
     ("6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 3),
     ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 5),
     ("1k5r/pP3ppp/3p2b1/1BN1n3/1Q2P3/P1B5/KP3P1P/7q w - - 1 1", 5),
 ];
+
+/// Morphy's mate in 2, 1.Ra6 bxa6 2.b7# (Black is in zugzwang after 1.Ra6).
+const MORPHY: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+
+/// Null-move pruning assumes that passing is never better than moving: in zugzwang it is,
+/// and the null move hides the mate at some depths (with quiescence: found at depths 3 to 5,
+/// not at 6 to 8, measured on this position). Recorded here so that a change says so.
+#[test]
+fn null_move_misses_a_zugzwang_mate_at_some_depths() {
+    let techniques = Techniques { null_move: true, quiescence: true, ..Techniques::default() };
+    let game = Chess::from_fen(MORPHY).unwrap();
+    let found: Vec<u32> = (3..=8)
+        .filter(|&depth| search(&with(techniques.clone(), depth), &game).score == Score::win_in(3))
+        .collect();
+    assert_eq!(found, [3, 4, 5]);
+    let without = Techniques { null_move: false, ..techniques };
+    assert!(
+        (3..=8).all(|depth| search(&with(without.clone(), depth), &game).score == Score::win_in(3))
+    );
+}
 
 #[test]
 fn mates_are_found_with_every_technique() {
@@ -291,17 +263,25 @@ fn mates_are_found_with_every_technique() {
         reverse_futility: None,
         ..strongest()
     };
-    for &(fen, plies) in MATES {
-        let game = HookedChess(Chess::from_fen(fen).unwrap());
+    let zugzwang = (MORPHY, 3);
+    for &(fen, plies) in MATES.iter().chain([&zugzwang]) {
+        let game = Chess::from_fen(fen).unwrap();
         let plain = search(&with(Techniques::default(), plies), &game);
         assert_eq!(plain.score, Score::win_in(plies), "{fen}");
         let unpruned = search(&with(exact_techniques.clone(), plies), &game);
         assert_eq!(unpruned.score, Score::win_in(plies), "{fen}");
         assert_eq!(unpruned.best_move, plain.best_move, "{fen}");
-        let found = (plies..=plies + 2)
-            .find(|&depth| search(&with(strongest(), depth), &game).score == Score::win_in(plies));
+        // Null-move pruning is blind to zugzwang (see below).
+        let techniques = if fen == MORPHY {
+            Techniques { null_move: false, ..strongest() }
+        } else {
+            strongest()
+        };
+        let found = (plies..=plies + 2).find(|&depth| {
+            search(&with(techniques.clone(), depth), &game).score == Score::win_in(plies)
+        });
         eprintln!("{fen}: mate in {} plies found at depth {found:?}", plies);
-        let strong = search(&with(strongest(), plies + 2), &game);
+        let strong = search(&with(techniques, plies + 2), &game);
         assert_eq!(strong.score, Score::win_in(plies), "{fen}");
         assert_eq!(strong.best_move, plain.best_move, "{fen}");
     }
@@ -335,14 +315,14 @@ fn chess_node_counts() {
     ];
     for depth in [5, 6] {
         for (name, fen) in positions {
-            let game = HookedChess(Chess::from_fen(fen).unwrap());
+            let game = Chess::from_fen(fen).unwrap();
             for (step, techniques) in &steps {
                 let result = search(&with(techniques.clone(), depth), &game);
                 println!(
                     "depth {depth} {name:10} {step:12} nodes {:>10} score {:>8} move {:?} {:?}",
                     result.stats.nodes,
                     result.score.to_string(),
-                    result.best_move.map(|mv| game.0.uci(mv)),
+                    result.best_move.map(|mv| game.uci(mv)),
                     result.stats.elapsed
                 );
             }
@@ -366,7 +346,7 @@ fn the_stop_flag_stops_a_chess_search() {
         Instant::now()
     });
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let mut game = HookedChess(Chess::from_fen(fen).unwrap());
+    let mut game = Chess::from_fen(fen).unwrap();
     let result = Searcher::new(config).search(&mut game);
     let returned = Instant::now();
     let set_at = setter.join().unwrap();
@@ -378,5 +358,5 @@ fn the_stop_flag_stops_a_chess_search() {
         result.stats.nodes
     );
     assert!(result.aborted);
-    assert!(game.0.moves().contains(&result.best_move.expect("a move")));
+    assert!(game.moves().contains(&result.best_move.expect("a move")));
 }
