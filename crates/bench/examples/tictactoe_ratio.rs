@@ -3,19 +3,20 @@
 //!
 //! `cargo run --release -p alphabeta-bench --example tictactoe_ratio -- [ROUNDS] [ONLY]`
 //!
-//! Protocol: each round times a batch of 20 searches from the empty board of each of the
+//! Protocol: each round times a batch of 4 searches from the empty board of each of the
 //! four programs (alpha-beta and negamax+TT ours; `Negamax` depth 9 and `IterativeSearch`
-//! with a table the crate's), in an order that rotates every round; each program's time is
-//! the median over the rounds of its batch's time per search, and each ratio the median over
-//! the rounds of that round's ratio (crate / ours: above 1, ours is faster). `ONLY` (one
-//! program's name) runs just that program, ROUNDS batches of it (for profiling).
+//! with a table the crate's), in an order that rotates every round (300 rounds by default);
+//! each program's time is the median (and the minimum) over the rounds of its batch's time
+//! per search; each ratio (crate / ours: above 1, ours is faster) is the median over the
+//! rounds of that round's ratio, and the ratio of the minimums (the least disturbed runs).
+//! `ONLY` (one program's name) runs just that program, ROUNDS batches of it (for profiling).
 
 use std::time::{Duration, Instant};
 
 use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours};
 use alphabeta_engine::{Algorithm, Scoring};
 
-const BATCH: u32 = 20;
+const BATCH: u32 = 4;
 
 type Program = (&'static str, fn() -> Option<u8>);
 
@@ -41,7 +42,7 @@ fn median(values: &mut [f64]) -> f64 {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let rounds: usize = args.next().and_then(|text| text.parse().ok()).unwrap_or(50);
+    let rounds: usize = args.next().and_then(|text| text.parse().ok()).unwrap_or(300);
     if let Some(only) = args.next() {
         let Some(&(_, program)) = PROGRAMS.iter().find(|(name, _)| *name == only) else {
             let names: Vec<_> = PROGRAMS.iter().map(|(name, _)| *name).collect();
@@ -68,11 +69,18 @@ fn main() {
         let mut ratios: Vec<f64> = (0..rounds).map(|r| times[theirs][r] / times[ours][r]).collect();
         median(&mut ratios)
     };
-    let (alphabeta, negamax) = (ratio(0, 2), ratio(1, 3));
-    println!("{rounds} rounds of {BATCH} searches each, median µs per search:");
+    let minimum = |index: usize| times[index].iter().copied().fold(f64::INFINITY, f64::min);
+    println!("{rounds} rounds of {BATCH} searches each, µs per search (median, minimum):");
     for (index, (name, _)) in PROGRAMS.iter().enumerate() {
-        println!("  {name:<16} {:>9.1}", median(&mut times[index].clone()));
+        let middle = median(&mut times[index].clone());
+        println!("  {name:<16} {middle:>9.1} {:>9.1}", minimum(index));
     }
-    println!("alpha-beta vs crate Negamax depth 9:          {alphabeta:.2}x");
-    println!("negamax+TT vs crate IterativeSearch + table:  {negamax:.2}x");
+    let pairs = [
+        ("alpha-beta vs crate Negamax depth 9", 0, 2),
+        ("negamax+TT vs crate IterativeSearch + table", 1, 3),
+    ];
+    for (name, ours, theirs) in pairs {
+        let (middle, least) = (ratio(ours, theirs), minimum(theirs) / minimum(ours));
+        println!("{name:<44} {middle:.2}x (median ratio), {least:.2}x (ratio of minimums)");
+    }
 }
