@@ -7,6 +7,7 @@
 mod analyse;
 mod batch;
 mod bench;
+mod bench_chess;
 mod bench_connect4;
 mod bench_hare_wolves;
 mod best;
@@ -19,6 +20,7 @@ mod play;
 mod serve;
 mod solve;
 mod tree;
+pub mod uci;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
@@ -60,6 +62,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// An opening book made by the solver (Connect Four).
     Book(book::BookArgs),
+    /// Speak the Universal Chess Interface on stdin/stdout (chess GUIs, python-chess).
+    Uci(uci::UciArgs),
     /// Reproduce the documents' measurements and time the searches.
     Bench {
         #[command(subcommand)]
@@ -73,6 +77,9 @@ enum BenchWhat {
     Seeds(bench::SeedsArgs),
     /// The chess tutorial's table of games after N plies, beside our perft counts.
     Perft(bench::PerftBenchArgs),
+    /// Chess: fixed positions to a fixed depth with the strong search; the node total (the
+    /// signature) and the nodes per second.
+    Chess(bench_chess::BenchArgs),
     /// The Connect Four test sets, beside the reference solver's figures.
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(bench_connect4::BenchArgs),
@@ -111,8 +118,10 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Book(args) => book::run(&args, context),
+        Command::Uci(args) => uci::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
+        Command::Bench { what: BenchWhat::Chess(args) } => bench_chess::run(&args, context),
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
         Command::Bench { what: BenchWhat::HareWolves(args) } => {
             bench_hare_wolves::run(&args, context)

@@ -3,6 +3,8 @@
 //! The node functions live in [`node`]; this module owns what happens around them.
 
 mod node;
+mod ordering;
+mod time;
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};

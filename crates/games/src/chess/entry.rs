@@ -1,12 +1,11 @@
-//! Chess in the catalogue: levels of the engine's negamax with the material evaluation,
+//! Chess in the catalogue: levels of the strong search ([`super::search_config`]: negamax
+//! with every technique on, the tapered PeSTO evaluation) by time per move,
 //! positions as FEN (or `startpos`, optionally followed by `moves` and the moves played, as
 //! UCI writes it, so that repetitions are seen), the fast perft.
 
 use std::time::Duration;
 
-use alphabeta_engine::{
-    Algorithm, Limits, MoveOrdering, Scoring, SearchConfig, SearchResult, Searcher,
-};
+use alphabeta_engine::{Limits, SearchResult, Searcher};
 
 use super::perft::{Perft, PerftConfig};
 use super::{Chess, Color, Move, Piece, Square};
@@ -16,13 +15,16 @@ use crate::entry::{
 };
 use crate::Notation;
 
-/// The levels: a depth limit and a time per move.
+/// The levels: a depth limit and a time per move (milliseconds), all with the strong search.
 const LEVELS: [(LevelInfo, u32, u64); 4] = [
-    (LevelInfo { name: "easy", about: "looks 2 plies ahead" }, 2, 1_000),
-    (LevelInfo { name: "medium", about: "looks 3 plies ahead" }, 3, 2_000),
-    (LevelInfo { name: "hard", about: "looks 4 plies ahead, at most 5 s a move" }, 4, 5_000),
-    (LevelInfo { name: "strongest", about: "deepens for 10 s a move" }, 64, 10_000),
+    (LevelInfo { name: "easy", about: "looks 2 plies ahead (and at captures)" }, 2, 50),
+    (LevelInfo { name: "medium", about: "deepens for 0.2 s a move" }, MAX_DEPTH, 200),
+    (LevelInfo { name: "hard", about: "deepens for 1 s a move" }, MAX_DEPTH, 1_000),
+    (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, MAX_DEPTH, 5_000),
 ];
+
+/// The depth limit of the levels that play by time.
+const MAX_DEPTH: u32 = 128;
 
 /// What `solve` and `analyse` search when no budget is given (chess is not solved, so their
 /// values are heuristic unless a mate is found): this depth, within this time.
@@ -58,19 +60,17 @@ fn token(color: Color, piece: Piece) -> String {
     }
 }
 
-/// The engine's negamax with repetitions inside the search path counted as draws.
+/// The strong search ([`super::search_config`]) with repetitions inside the search path
+/// counted as draws.
 struct ChessSearch {
     searcher: Searcher,
 }
 
 impl ChessSearch {
     fn new(depth: u32, time: Duration, resources: &Resources) -> Result<Self, LevelError> {
-        let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
-            .scoring(Scoring::Depth)
-            .ordering(MoveOrdering::Game);
+        let mut config = super::search_config(resources.threads, resources.table_bytes);
         config.limits.depth = Some(depth);
         config.limits.time = Some(time);
-        config.tt_bytes = resources.table_bytes;
         let searcher = Searcher::try_new(config).map_err(|error| LevelError(error.to_string()))?;
         Ok(Self { searcher })
     }

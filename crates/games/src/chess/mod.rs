@@ -27,14 +27,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench;
 mod entry;
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod perft;
+pub mod pst;
 pub mod seed;
 
-use alphabeta_engine::{Game, Outcome};
-pub use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
+use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
+pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 pub use fen::FenError;
 pub use notation::MoveError;
@@ -52,6 +55,11 @@ pub struct Chess {
     history: Vec<Board>,
     /// The ply at which the search started, if set: a position repeated after it is a draw.
     search_root: Option<usize>,
+    /// The ply of the position after the last pass ([`Game::pass`], null-move pruning), 0
+    /// without one: repetitions are looked for only from there on, since a pass is no move.
+    pass_floor: usize,
+    /// The floors that the passes in progress replaced, restored by [`Game::undo_pass`].
+    passes: Vec<usize>,
 }
 
 impl Default for Chess {
@@ -70,7 +78,7 @@ impl Chess {
     /// A game that starts from `board`, with no history.
     #[must_use]
     pub fn from_board(board: Board) -> Chess {
-        Chess { board, history: Vec::new(), search_root: None }
+        Chess { board, history: Vec::new(), search_root: None, pass_floor: 0, passes: Vec::new() }
     }
 
     /// Reads a FEN, or `startpos` (see [`fen`]).
@@ -134,17 +142,25 @@ impl Chess {
     /// Why the game is over, in words, or `None` while it goes on.
     #[must_use]
     pub fn end_reason(&self) -> Option<&'static str> {
+        self.end().map(End::reason)
+    }
+
+    /// Why the game is over, cheapest tests first (the search asks at every node).
+    fn end(&self) -> Option<End> {
+        // Step 1. No legal move: mate or stalemate (cozy-chess stops at the first piece
+        // that can move, usually a pawn, so this is cheap).
         if !self.board.generate_moves(|_| true) {
-            return Some(if self.in_check() { "checkmate" } else { "stalemate" });
+            return Some(if self.in_check() { End::Checkmate } else { End::Stalemate });
         }
+        // Step 2. The draws.
         if self.board.halfmove_clock() >= 100 {
-            return Some("fifty-move rule");
+            return Some(End::FiftyMoves);
         }
-        if self.is_repetition() {
-            return Some("threefold repetition");
+        if self.board.halfmove_clock() >= 4 && self.is_repetition() {
+            return Some(End::Repetition);
         }
         if insufficient_material(&self.board) {
-            return Some("insufficient material");
+            return Some(End::InsufficientMaterial);
         }
         None
     }
@@ -158,8 +174,11 @@ impl Chess {
     pub fn is_repetition(&self) -> bool {
         // Step 1. Only positions since the last capture or pawn move can repeat, and only
         // every other ply has the same side to move.
+        // A pass (null move) is no move: nothing before it repeats.
         let len = self.history.len();
-        let window = usize::from(self.board.halfmove_clock()).min(len);
+        let window = usize::from(self.board.halfmove_clock())
+            .min(len)
+            .min(len.saturating_sub(self.pass_floor));
         let key = self.board.hash_without_ep();
         let mut seen = 0;
         let mut back = 2;
@@ -225,6 +244,66 @@ impl Chess {
     }
 }
 
+/// Why a game of chess is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Checkmate,
+    Stalemate,
+    FiftyMoves,
+    Repetition,
+    InsufficientMaterial,
+}
+
+impl End {
+    fn reason(self) -> &'static str {
+        match self {
+            End::Checkmate => "checkmate",
+            End::Stalemate => "stalemate",
+            End::FiftyMoves => "fifty-move rule",
+            End::Repetition => "threefold repetition",
+            End::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The rank of a piece for MVV-LVA (pawn 1 .. queen 5, king 6).
+fn rank_of(piece: Piece) -> i32 {
+    piece as i32 + 1
+}
+
+/// The strong search for chess, used by the levels, `alphabeta uci` and `alphabeta bench
+/// chess`: negamax with its table, depth-aware mate scores, the game's move ordering and every
+/// technique of [`Techniques`] on (quiescence on captures and queen promotions, check
+/// extension, staged ordering with killers and history, null move, late-move reductions,
+/// reverse futility pruning, aspiration windows), on `threads` threads sharing a table of
+/// `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
+#[must_use]
+pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+        .scoring(Scoring::Depth)
+        .ordering(MoveOrdering::Game);
+    config.techniques = Techniques {
+        quiescence: true,
+        check_extension: true,
+        staged_ordering: true,
+        killers: true,
+        history: true,
+        null_move: true,
+        late_move_reductions: true,
+        reverse_futility: Some(REVERSE_FUTILITY_MARGIN),
+        aspiration: Some(ASPIRATION_WINDOW),
+    };
+    config.threads = threads.max(1);
+    config.tt_bytes = table_bytes;
+    config
+}
+
+/// The margin of reverse futility pruning per ply of depth, in centipawns.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 100;
+
+/// The half-width of the aspiration window, in centipawns.
+pub const ASPIRATION_WINDOW: i32 = 35;
+
 /// Whether neither side can mate by any series of legal moves, in the simple cases: kings
 /// alone, a single minor piece, or only bishops all on squares of one colour.
 #[must_use]
@@ -282,40 +361,102 @@ impl Game for Chess {
     /// Checkmate is a loss for the side to move; stalemate, the fifty-move rule, repetition
     /// ([`Chess::is_repetition`]) and insufficient material are draws.
     fn outcome(&self) -> Option<Outcome> {
-        match self.end_reason()? {
-            "checkmate" => Some(Outcome::Loss),
+        match self.end()? {
+            End::Checkmate => Some(Outcome::Loss),
             _ => Some(Outcome::Draw),
         }
     }
 
-    /// Material balance in centipawns for the side to move ([`Chess::piece_value`]).
+    /// The tapered PeSTO evaluation for the side to move ([`eval::evaluate`]).
     fn evaluate(&self) -> i32 {
-        let us = self.board.side_to_move();
-        let mut score = 0;
-        for piece in Piece::ALL {
-            let value = Chess::piece_value(piece);
-            let mine = self.board.colored_pieces(us, piece).len() as i32;
-            let theirs = self.board.colored_pieces(!us, piece).len() as i32;
-            score += value * (mine - theirs);
-        }
-        score
+        eval::evaluate(&self.board)
     }
 
     /// Captures first, the most valuable victim first and then the least valuable attacker
     /// ([MVV-LVA](https://www.chessprogramming.org/MVV-LVA)); queen promotions with them;
     /// quiet moves after, in generation order.
     fn order_moves(&self, moves: &mut [Move]) {
-        moves.sort_by_cached_key(|&mv| {
-            let victim = self.captured(mv).map_or(0, Chess::piece_value);
-            let promotion = mv.promotion.map_or(0, Chess::piece_value);
-            let attacker = self.board.piece_on(mv.from).map_or(0, Chess::piece_value);
-            let gain = victim + promotion;
-            if gain == 0 {
-                0
-            } else {
-                -(gain * 16 - attacker / 100)
-            }
+        moves.sort_by_cached_key(|&mv| std::cmp::Reverse(self.noisy_score(mv).unwrap_or(0)));
+    }
+
+    /// Captures (en passant included) and queen promotions, ranked by MVV-LVA: the victim's
+    /// rank times 16 minus the attacker's (a promotion to a queen counts as taking one).
+    fn noisy_score(&self, mv: Move) -> Option<i32> {
+        let victim = self.captured(mv);
+        let queening = mv.promotion == Some(Piece::Queen);
+        if victim.is_none() && !queening {
+            return None;
+        }
+        let attacker = self.board.piece_on(mv.from).map_or(0, rank_of);
+        let gain = victim.map_or(0, rank_of) + if queening { rank_of(Piece::Queen) } else { 0 };
+        Some(gain * 16 - attacker)
+    }
+
+    /// Generated directly: each piece's moves masked to the enemy's pieces; for pawns also
+    /// the en passant square and the last rank (queen promotions, and under-promotions only
+    /// when they capture).
+    fn noisy_moves(&self, moves: &mut Vec<Move>) {
+        let us = self.board.side_to_move();
+        let enemy = self.board.colors(!us);
+        let last_rank = Rank::Eighth.relative_to(us).bitboard();
+        let en_passant = self.board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(us)).bitboard()
         });
+        self.board.generate_moves(|mut piece_moves| {
+            if piece_moves.piece == Piece::Pawn {
+                piece_moves.to &= enemy | last_rank | en_passant;
+                for mv in piece_moves {
+                    let captures = enemy.has(mv.to) || en_passant.has(mv.to);
+                    if captures || mv.promotion == Some(Piece::Queen) {
+                        moves.push(mv);
+                    }
+                }
+            } else {
+                piece_moves.to &= enemy;
+                moves.extend(piece_moves);
+            }
+            false
+        });
+    }
+
+    fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    /// Colour, piece and target square.
+    const HISTORY_SIZE: usize = 2 * 6 * 64;
+
+    fn history_index(&self, mv: Move) -> usize {
+        let color = self.board.side_to_move() as usize;
+        let piece = self.board.piece_on(mv.from).map_or(0, |piece| piece as usize);
+        (color * 6 + piece) * 64 + mv.to as usize
+    }
+
+    /// Not in check, and with a knight, bishop, rook or queen (zugzwang is rare then).
+    fn can_pass(&self) -> bool {
+        let us = self.board.colors(self.board.side_to_move());
+        let pawns_and_kings = self.board.pieces(Piece::Pawn) | self.board.pieces(Piece::King);
+        self.board.checkers().is_empty() && !(us & !pawns_and_kings).is_empty()
+    }
+
+    /// cozy-chess's null move (the side to move changes, en passant lapses), pushed on the
+    /// history like a move; repetitions are not looked for across it.
+    fn pass(&mut self) {
+        // In check there is no null move (never asked): the board stays, the pass still
+        // counts, so that `undo_pass` pairs with it.
+        let next = self.board.null_move().unwrap_or_else(|| self.board.clone());
+        self.history.push(std::mem::replace(&mut self.board, next));
+        self.passes.push(self.pass_floor);
+        self.pass_floor = self.history.len();
+    }
+
+    fn undo_pass(&mut self) {
+        if let Some(floor) = self.passes.pop() {
+            self.pass_floor = floor;
+            if let Some(board) = self.history.pop() {
+                self.board = board;
+            }
+        }
     }
 
     /// cozy-chess's Zobrist key, updated incrementally by each move (pieces, side to move,
