@@ -42,6 +42,12 @@ fn check_hooks(game: &Chess) {
         assert!(game.history_index(mv) < Chess::HISTORY_SIZE);
     }
     assert_eq!(Game::in_check(game), !game.board().checkers().is_empty());
+    // The game's order: the noisy moves by score (stable), then the quiet ones as generated.
+    let mut ordered = game.moves();
+    game.order_moves(&mut ordered);
+    let mut expected = game.moves();
+    expected.sort_by_key(|&mv| std::cmp::Reverse(game.noisy_score(mv).map_or(i64::MIN, i64::from)));
+    assert_eq!(ordered, expected, "{}", game.fen());
 }
 
 #[test]
