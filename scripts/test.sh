@@ -15,6 +15,7 @@ echo "== cargo build --benches"
 cargo build --benches --locked -p alphabeta-bench
 echo "== python package"
 scripts/test-python.sh
+scripts/test-uci.sh
 echo "== browser tests"
 if [ ! -x web-tests/run.sh ]; then
   echo "test.sh: web-tests/run.sh is missing or not executable" >&2

@@ -20,6 +20,7 @@ mod play;
 mod serve;
 mod solve;
 mod tree;
+pub mod uci;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
@@ -61,6 +62,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// An opening book made by the solver (Connect Four).
     Book(book::BookArgs),
+    /// Speak the Universal Chess Interface on stdin/stdout (chess GUIs, python-chess).
+    Uci(uci::UciArgs),
     /// Reproduce the documents' measurements and time the searches.
     Bench {
         #[command(subcommand)]
@@ -115,6 +118,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Book(args) => book::run(&args, context),
+        Command::Uci(args) => uci::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
         Command::Bench { what: BenchWhat::Chess(args) } => bench_chess::run(&args, context),

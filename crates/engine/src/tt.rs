@@ -1,22 +1,33 @@
-//! The transposition table: a fixed-size, always-allocated hash table of search results.
+//! The transposition table: a fixed-size, always-allocated hash table of search results,
+//! shared lock-free between the threads of a Lazy SMP search.
 //!
-//! See: chessprogramming.org/Transposition_Table
+//! See: chessprogramming.org/Transposition_Table, chessprogramming.org/Shared_Hash_Table
 //!
-//! Entry layout (16 bytes, two words, asserted below; all-zero words are an empty slot, so a
-//! new table is one zeroed allocation that the system hands out lazily):
+//! Entry layout (16 bytes, two atomic words, asserted below; all-zero words are an empty slot):
 //!
 //! ```text
-//! word 0: key       the full position key (verification, no false hits for exact keys)
+//! word 0: key ^ data  the full position key XOR word 1 (verification, see below)
 //! word 1: bits  0-31  score, i32, relative to the node (mate distances fixed by Score::to_tt)
 //!         bits 32-47  move_index, u16: the best move's index in the move order, u16::MAX = none
 //!         bits 48-55  depth, u8: draft in plies; EXACT_DEPTH = no heuristic leaf below
 //!         bits 56-63  meta, u8: bound (2 bits) | generation (6 bits, never 0 when used)
 //! ```
 //!
+//! Lock-free sharing (Hyatt and Mann's XOR trick, chessprogramming.org/Shared_Hash_Table#Lockless):
+//! the two words are written and read separately with relaxed atomics, so another thread may
+//! see word 0 of one store with word 1 of another. A probe accepts a slot only when
+//! `word0 ^ word1` is its key, which a torn pair fails (unless the keys collide as 64-bit
+//! keys may anyway), so a torn write is a miss, never a false hit.
+//!
+//! Handles: [`TranspositionTable::share`] gives another handle on the same entries (one per
+//! search thread); every handle probes and stores through `&self`.
+//!
 //! Replacement: an entry of the same position is always overwritten; another position's
 //! entry is replaced when it comes from an older search or has a draft no deeper.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::Score;
 
@@ -49,8 +60,8 @@ impl TtEntry {
     pub const EXACT_DEPTH: u8 = u8::MAX;
 }
 
-/// One entry: the key and the packed data (see the module documentation).
-type Slot = [u64; 2];
+/// One entry: the key XOR the packed data, and the packed data (see the module documentation).
+type Slot = [AtomicU64; 2];
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
@@ -95,7 +106,7 @@ impl std::error::Error for TableTooSmall {}
 
 /// A transposition table sized in bytes (rounded down to a power of two of entries).
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Arc<[Slot]>,
     shift: u32,
     generation: u8,
 }
@@ -121,7 +132,15 @@ impl TranspositionTable {
         }
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
         let shift = 64 - entries.trailing_zeros();
-        Ok(Self { slots: vec![[0; 2]; entries], shift, generation: 1 })
+        let slots = (0..entries).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
+        Ok(Self { slots, shift, generation: 1 })
+    }
+
+    /// Another handle on the same entries, in the same search generation (for a helper
+    /// thread of a parallel search).
+    #[must_use]
+    pub fn share(&self) -> Self {
+        Self { slots: Arc::clone(&self.slots), shift: self.shift, generation: self.generation }
     }
 
     /// The number of entries.
@@ -136,16 +155,21 @@ impl TranspositionTable {
         false
     }
 
-    /// Starts a new search: older entries become preferred victims.
+    /// Starts a new search: older entries become preferred victims. (Handles shared
+    /// before keep their generation.)
     pub fn new_search(&mut self) {
         self.generation = (self.generation % 63) + 1;
     }
 
-    /// Empties the table.
+    /// Empties the table (for every handle).
     pub fn clear(&mut self) {
-        self.slots.fill([0; 2]);
+        for [check, word] in self.slots.iter() {
+            check.store(0, Ordering::Relaxed);
+            word.store(0, Ordering::Relaxed);
+        }
     }
 
+    #[inline]
     fn index(&self, key: u64) -> usize {
         if self.shift == 64 {
             return 0;
@@ -153,10 +177,19 @@ impl TranspositionTable {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
+    /// The key and data words of the slot at `index` (the key as stored: possibly torn).
+    #[inline]
+    fn load(&self, index: usize) -> (u64, u64) {
+        let [check, word] = &self.slots[index];
+        let word = word.load(Ordering::Relaxed);
+        (check.load(Ordering::Relaxed) ^ word, word)
+    }
+
     /// The entry stored for `key`, if any.
     #[must_use]
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let [stored_key, word] = self.slots[self.index(key)];
+        let (stored_key, word) = self.load(self.index(key));
         let slot = Data::unpack(word);
         if slot.meta == 0 || stored_key != key {
             return None;
@@ -175,9 +208,10 @@ impl TranspositionTable {
     }
 
     /// Stores a result for `key` (the score already relative to the node).
-    pub fn store(&mut self, key: u64, entry: TtEntry) {
+    #[inline]
+    pub fn store(&self, key: u64, entry: TtEntry) {
         let index = self.index(key);
-        let [old_key, old_word] = self.slots[index];
+        let (old_key, old_word) = self.load(index);
         let old = Data::unpack(old_word);
         let old_generation = old.meta & 63;
         let replace = old.meta == 0
@@ -197,8 +231,11 @@ impl TranspositionTable {
             move_index: entry.move_index.unwrap_or(u16::MAX),
             depth: entry.depth,
             meta: (bound << 6) | self.generation,
-        };
-        self.slots[index] = [key, data.pack()];
+        }
+        .pack();
+        let [check, word] = &self.slots[index];
+        check.store(key ^ data, Ordering::Relaxed);
+        word.store(data, Ordering::Relaxed);
     }
 
     /// Permille of a sample of entries written by the current search (UCI's `hashfull`).
@@ -207,7 +244,7 @@ impl TranspositionTable {
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
-            .map(|&[_, word]| Data::unpack(word).meta)
+            .map(|[_, word]| Data::unpack(word.load(Ordering::Relaxed)).meta)
             .filter(|&meta| meta != 0 && meta & 63 == self.generation)
             .count();
         (used * 1000 / sample) as u32
@@ -264,7 +301,7 @@ mod tests {
         table.store(keys[1], entry);
         assert_eq!(table.hashfull(), 15);
         // A table over 1000 entries samples its first 1000 slots only.
-        let mut big = TranspositionTable::new(2048 * 16).unwrap();
+        let big = TranspositionTable::new(2048 * 16).unwrap();
         let sampled: Vec<u64> = {
             let mut slots = std::collections::HashSet::new();
             (1..)
@@ -279,5 +316,71 @@ mod tests {
         let outside = (1..).find(|&key| big.index(key) >= 1000).unwrap();
         big.store(outside, entry);
         assert_eq!(big.hashfull(), 100);
+    }
+
+    #[test]
+    fn shared_handles_see_each_other() {
+        let mut table = TranspositionTable::new(1 << 12).unwrap();
+        table.new_search();
+        let helper = table.share();
+        let entry = TtEntry { score: Score::DRAW, bound: Bound::Upper, depth: 2, move_index: None };
+        helper.store(7, entry);
+        assert_eq!(table.probe(7), Some(entry));
+        // The helper wrote in the main handle's generation.
+        assert_eq!(table.hashfull(), 1000 / 256);
+        table.clear();
+        assert_eq!(helper.probe(7), None);
+    }
+
+    #[test]
+    fn a_torn_slot_is_a_miss() {
+        let table = TranspositionTable::new(1 << 12).unwrap();
+        let keys = keys_in_distinct_slots(&table, 1);
+        let index = table.index(keys[0]);
+        // Two keys of the same slot; write word 0 of one store and word 1 of another.
+        let other = (1..).map(|k| k + keys[0]).find(|&key| table.index(key) == index).unwrap();
+        let entry = |score| TtEntry {
+            score: Score::heuristic(score),
+            bound: Bound::Exact,
+            depth: 3,
+            move_index: Some(1),
+        };
+        table.store(keys[0], entry(5));
+        let first = table.slots[index][0].load(Ordering::Relaxed);
+        table.store(other, entry(-9));
+        assert_eq!(table.probe(other), Some(entry(-9)));
+        table.slots[index][0].store(first, Ordering::Relaxed);
+        assert_eq!(table.probe(keys[0]), None);
+        assert_eq!(table.probe(other), None);
+    }
+
+    #[test]
+    fn racing_threads_never_see_a_false_hit() {
+        // Two threads store entries whose score names their key into a small table, while
+        // probing: every hit must carry its own key's score.
+        let table = TranspositionTable::new(64 * 16).unwrap();
+        let score_of = |key: u64| Score::heuristic((key % 1000) as i32);
+        std::thread::scope(|scope| {
+            for thread in 0..2u64 {
+                let table = table.share();
+                scope.spawn(move || {
+                    for round in 0..20_000u64 {
+                        let key = (round * 2 + thread) % 500 + 1;
+                        let depth = (round % 7) as u8;
+                        let entry = TtEntry {
+                            score: score_of(key),
+                            bound: Bound::Lower,
+                            depth,
+                            move_index: None,
+                        };
+                        table.store(key, entry);
+                        let probed = (key * 31) % 500 + 1;
+                        if let Some(found) = table.probe(probed) {
+                            assert_eq!(found.score, score_of(probed));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -3,8 +3,11 @@
 //! The node functions live in [`node`]; this module owns what happens around them.
 
 mod node;
+mod ordering;
+mod time;
 
-use std::sync::atomic::Ordering as AtomicOrdering;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::tt::{TableTooSmall, TranspositionTable};
@@ -149,6 +152,74 @@ impl Searcher {
         result
     }
 
+    /// [`Searcher::search`] on [`SearchConfig::threads`] threads (Lazy SMP) for a game that
+    /// can move between threads; the same as [`Searcher::search`] with one thread or another
+    /// algorithm than [`Algorithm::Negamax`].
+    pub fn search_parallel<G: Game + Send>(&mut self, game: &mut G) -> SearchResult<G::Move> {
+        self.search_parallel_with(game, &mut Silent)
+    }
+
+    /// [`Searcher::search_parallel`], reporting the main thread's search to `observer`.
+    ///
+    /// Lazy SMP: the main thread runs the usual iterative deepening and its result is the
+    /// answer; each helper thread searches a copy of the position with the same
+    /// configuration, sharing the transposition table (odd helpers one ply ahead), so that
+    /// the main thread finds their results there. Helpers stop when the main thread
+    /// finishes; the node counters add up over the threads (not repeatable with more than
+    /// one thread), the observer sees the main thread only. Budgets: time, the stop flag and
+    /// the game clock bound the main thread; the node limit counts its positions only.
+    /// See: chessprogramming.org/Lazy_SMP
+    pub fn search_parallel_with<G: Game + Send, O: Observer<G>>(
+        &mut self,
+        game: &mut G,
+        observer: &mut O,
+    ) -> SearchResult<G::Move> {
+        let helpers = self.config.threads.saturating_sub(1);
+        let Self { config, tt: Some(tt), clock } = self else {
+            return self.search_with(game, observer);
+        };
+        if helpers == 0 || config.algorithm != Algorithm::Negamax {
+            return self.search_with(game, observer);
+        }
+        let start = clock.now();
+        tt.new_search();
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper_config = helper_config(config, &stop);
+        let mut result = std::thread::scope(|scope| {
+            // Helpers stop when the main search ends, even by a panic.
+            let _stop_helpers = StopOnDrop(&stop);
+            let workers: Vec<_> = (1..=helpers)
+                .map(|id| {
+                    let (mut table, mut position) = (tt.share(), game.clone());
+                    let helper_config = &helper_config;
+                    scope.spawn(move || {
+                        let (clock, mut silent) = (SystemClock::default(), Silent);
+                        let run = node::Run::new(
+                            helper_config,
+                            Some(&mut table),
+                            &mut silent,
+                            &clock,
+                            Duration::ZERO,
+                        );
+                        run.helper(&mut position, 1 + (id % 2) as u32)
+                    })
+                })
+                .collect();
+            let mut result = node::Run::new(config, Some(tt), observer, &**clock, start)
+                .iterative_deepening(game);
+            stop.store(true, AtomicOrdering::Relaxed);
+            for worker in workers {
+                match worker.join() {
+                    Ok(stats) => add_helper_stats(&mut result.stats, &stats),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            result
+        });
+        result.stats.elapsed = clock.now().saturating_sub(start);
+        result
+    }
+
     /// The value of every legal move of `game`, each searched to its exact value (in the
     /// configured scoring), in the natural move order. Scores are for the side to move at
     /// `game`; statistics add up over the moves.
@@ -183,6 +254,36 @@ impl Searcher {
             .collect();
         self.config.limits = limits;
         analysis
+    }
+}
+
+/// The configuration of a Lazy SMP helper: the main one, stopped by `stop` alone (the main
+/// thread owns the time, node and clock budgets, and raises `stop` when it finishes).
+fn helper_config(config: &SearchConfig, stop: &Arc<AtomicBool>) -> SearchConfig {
+    let mut helper = config.clone();
+    helper.limits.nodes = None;
+    helper.limits.time = None;
+    helper.limits.clock = None;
+    helper.limits.stop = Some(Arc::clone(stop));
+    helper
+}
+
+/// Adds a helper's counters to the main thread's (the depths stay the main thread's).
+fn add_helper_stats(main: &mut Stats, helper: &Stats) {
+    main.nodes += helper.nodes;
+    main.evaluations += helper.evaluations;
+    main.heuristic_evaluations += helper.heuristic_evaluations;
+    main.cutoffs += helper.cutoffs;
+    main.tt_hits += helper.tt_hits;
+    main.seldepth = main.seldepth.max(helper.seldepth);
+}
+
+/// Raises a stop flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, AtomicOrdering::Relaxed);
     }
 }
 

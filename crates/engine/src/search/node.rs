@@ -1,5 +1,5 @@
-//! The node functions: the minimax oracle, fail-soft alpha-beta, and negamax with a
-//! transposition table; the root loop and iterative deepening around them.
+//! The node functions: the minimax oracle and fail-soft alpha-beta, and the root loop
+//! around them; negamax, its root and iterative deepening are in [`negamax`].
 //!
 //! Bound contract of [`Run::alphabeta`] (fail-soft), for a window `(alpha, beta)` with
 //! `alpha < beta` and true value `v` (the strict cut rule may also pass `alpha == beta`,
@@ -12,12 +12,14 @@
 //! contract is one step tighter: only a result `< alpha` is an upper bound and only a result
 //! `> beta` a lower bound; results in `alpha ..= beta` are exact.
 
+mod negamax;
+
 use std::time::Duration;
 
 use super::{needs_exact_ties, pick, Aborted, Budget, Clock, SearchResult};
-use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::tt::TranspositionTable;
 use crate::{
-    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, Scoring, SearchConfig, Stats, TieBreak,
+    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak,
 };
 
 /// A node's children (a range of the move stack), or the score that ends it.
@@ -47,6 +49,8 @@ pub(crate) struct Run<'a, G: Game, O> {
     /// Triangular principal-variation table.
     pv: Vec<Vec<G::Move>>,
     root: RootBest<G::Move>,
+    /// The state of negamax's strong techniques.
+    strong: negamax::Strong<G::Move>,
 }
 
 impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
@@ -67,6 +71,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             stack: Vec::with_capacity(1024),
             pv: Vec::new(),
             root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
+            strong: negamax::Strong::new(config, G::HISTORY_SIZE, start),
         }
     }
 
@@ -81,50 +86,6 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let aborted = outcome.is_err();
         self.stats.depth = self.stats.depth.min(depth);
         self.finish(aborted)
-    }
-
-    /// Negamax: depths 1, 2, ... until the value is exact or the limit is reached.
-    /// See: chessprogramming.org/Iterative_Deepening
-    pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
-        let mut completed: Option<(RootBest<G::Move>, bool)> = None;
-        let mut aborted = false;
-        let mut completed_depth = 0;
-        for depth in 1..=self.max_depth() {
-            self.horizon = 0;
-            self.root = RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() };
-            if self.root(game, depth).is_err() {
-                aborted = true;
-                // The leaves of the unfinished iteration raised the depth reached.
-                self.stats.depth = completed_depth;
-                break;
-            }
-            completed_depth = depth;
-            self.stats.depth = depth;
-            let exact = self.horizon == 0;
-            let iteration = crate::observer::Iteration {
-                depth,
-                score: self.root.score,
-                pv: &self.root.pv,
-                stats: &self.stats,
-            };
-            self.observer.iteration(&iteration);
-            let best = std::mem::replace(
-                &mut self.root,
-                RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
-            );
-            completed = Some((best, exact));
-            if exact {
-                break;
-            }
-        }
-        match completed {
-            Some((best, exact)) => {
-                self.root = best;
-                self.horizon = u64::from(!exact);
-                self.finish(aborted)
-            }
-            None => self.finish(true),
-        }
     }
 
     fn finish(self, aborted: bool) -> SearchResult<G::Move> {
@@ -171,7 +132,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let result = match config.algorithm {
                 Algorithm::Minimax => self.minimax(game, depth - 1, 1),
                 Algorithm::AlphaBeta => self.alphabeta(game, depth - 1, 1, -beta, -floor),
-                Algorithm::Negamax => self.root_pvs(game, depth - 1, index, floor, beta),
+                Algorithm::Negamax => unreachable!("negamax has its own root"),
                 Algorithm::Mcts => unreachable!("MCTS has its own search"),
             };
             game.undo(mv);
@@ -255,7 +216,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let (infinity, left) = (Score::INFINITY, depth - 1);
             let ours = match self.config.algorithm {
                 Algorithm::Minimax => self.minimax(game, left, 2),
-                Algorithm::Negamax => self.negamax(game, left, 2, -infinity, infinity),
+                Algorithm::Negamax => {
+                    self.negamax::<negamax::Pv>(game, left, 2, -infinity, infinity)
+                }
                 _ => self.alphabeta(game, left, 2, -infinity, infinity),
             };
             game.undo(reply);
@@ -263,27 +226,6 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         let best = classes.iter().copied().max().unwrap_or(0);
         Ok(classes.iter().filter(|&&class| class < best).count())
-    }
-
-    /// A root move under negamax: the first with the full window, the others with a null
-    /// window first (principal variation search).
-    fn root_pvs(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        index: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Result<Score, Aborted> {
-        if index == 0 || alpha <= -Score::INFINITY {
-            return self.negamax(game, depth, 1, -beta, -alpha);
-        }
-        let probe = -self.negamax(game, depth, 1, -alpha.next_up(), -alpha)?;
-        if probe > alpha && probe < beta {
-            self.negamax(game, depth, 1, -beta, -alpha)
-        } else {
-            Ok(-probe)
-        }
     }
 
     /// `mv` followed by the principal variation found below it.
@@ -437,155 +379,5 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         self.stack.truncate(start);
         Ok(best)
-    }
-
-    /// Negamax: fail-soft alpha-beta with the transposition table, TT-move ordering and
-    /// principal variation search.
-    fn negamax(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: u32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Result<Score, Aborted> {
-        debug_assert!(alpha <= beta, "inverted window {alpha:?} {beta:?}");
-        // Step 1. Count the node and check the budgets.
-        self.enter(game, ply, alpha, beta)?;
-        let alpha_orig = alpha;
-        let horizon_before = self.horizon;
-
-        // Step 1b. Mate distance pruning: nothing here beats winning with the next move, and
-        // nothing is worse than having lost already. See: chessprogramming.org/Mate_Distance_Pruning
-        if self.config.scoring == Scoring::Depth {
-            let best_possible = Score::win_in(ply + 1);
-            if best_possible <= alpha {
-                return Ok(best_possible);
-            }
-            let worst_possible = Score::loss_in(ply);
-            if worst_possible >= beta {
-                return Ok(worst_possible);
-            }
-        }
-
-        // Step 2. Probe the transposition table.
-        let key = if self.tt.is_some() { game.hash() } else { None };
-        let mut tt_move = None;
-        if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
-            self.stats.tt_hits += 1;
-            tt_move = entry.move_index;
-            if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
-                return Ok(score);
-            }
-        }
-
-        // Step 3. Finished game, horizon, or the moves in order (TT move first).
-        let (start, end) = match self.expand(game, depth, ply) {
-            Expansion::Leaf(score) => return Ok(score),
-            Expansion::Moves(start, end) => (start, end),
-        };
-        let tt_index = tt_move.map(usize::from).filter(|&index| index < end - start);
-        if let Some(index) = tt_index {
-            self.stack[start..=start + index].rotate_right(1);
-        }
-        // Step 4. Search the moves.
-        let mut best = -Score::INFINITY;
-        let mut best_index = None;
-        for at in start..end {
-            let (index, mv) = (at - start, self.stack[at]);
-            game.play(mv);
-            let result = if index > 0 {
-                self.null_window_first(game, depth - 1, ply + 1, alpha, beta)
-            } else {
-                self.negamax(game, depth - 1, ply + 1, -beta, -alpha).map(|score| -score)
-            };
-            game.undo(mv);
-            let score = result?;
-            if score > best {
-                best = score;
-                best_index = Some(index);
-                // Only a score inside the window can be on the principal variation.
-                if score > alpha {
-                    self.update_pv(mv, ply);
-                }
-            }
-            alpha = alpha.max(best);
-            self.observer.child(ply, index, mv, score, alpha, beta);
-            if self.cuts(alpha, beta) {
-                self.stats.cutoffs += 1;
-                self.observer.cut(ply, end - at - 1);
-                break;
-            }
-        }
-        self.stack.truncate(start);
-
-        // Step 5. Store the result (the best move by its index before TT reordering).
-        if let (Some(key), Some(tt)) = (key, self.tt.as_deref_mut()) {
-            let bound = if best <= alpha_orig {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let depth = if self.horizon == horizon_before {
-                TtEntry::EXACT_DEPTH
-            } else {
-                depth.min(u32::from(TtEntry::EXACT_DEPTH) - 1) as u8
-            };
-            let move_index = best_index.map(|index| match tt_index {
-                Some(tt_index) if index == 0 => tt_index,
-                Some(tt_index) if index <= tt_index => index - 1,
-                _ => index,
-            } as u16);
-            tt.store(key, TtEntry { score: best.to_tt(ply), bound, depth, move_index });
-        }
-        Ok(best)
-    }
-
-    /// A later move under PVS: prove it no better than alpha with a null window, and search
-    /// it fully only if that fails. Returns the score from the parent's side.
-    fn null_window_first(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-    ) -> Result<Score, Aborted> {
-        let probe = -self.negamax(game, depth, ply, -alpha.next_up(), -alpha)?;
-        if probe > alpha && probe < beta {
-            Ok(-self.negamax(game, depth, ply, -beta, -alpha)?)
-        } else {
-            Ok(probe)
-        }
-    }
-
-    /// The score a table entry proves for window `(alpha, beta)`, if any.
-    fn tt_cutoff(
-        &mut self,
-        entry: TtEntry,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-    ) -> Option<Score> {
-        let deep_enough = entry.depth == TtEntry::EXACT_DEPTH || u32::from(entry.depth) >= depth;
-        if !deep_enough {
-            return None;
-        }
-        let score = entry.score.from_tt(ply);
-        let proves = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        if !proves {
-            return None;
-        }
-        if entry.depth != TtEntry::EXACT_DEPTH {
-            self.horizon += 1;
-        }
-        Some(score)
     }
 }

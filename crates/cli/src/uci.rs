@@ -1,0 +1,781 @@
+//! `alphabeta uci`: the [Universal Chess Interface](https://www.chessprogramming.org/UCI) on
+//! standard input and output, so that chess GUIs and tools (python-chess, cutechess, Arena)
+//! drive the chess engine.
+//!
+//! Commands are read on the calling thread; a search runs on a worker thread that writes its
+//! `info` lines and its `bestmove` itself, so that `stop`, `isready` and `quit` are answered
+//! while it thinks. A line that cannot be understood is answered by `info string` saying
+//! why and otherwise ignored; nothing a GUI sends makes the engine panic, and a closed output
+//! ends the session quietly.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{Scope, ScopedJoinHandle};
+use std::time::{Duration, Instant};
+
+use alphabeta_engine::Game;
+use alphabeta_engine::{
+    Algorithm, GameClock, Iteration, Limits, MoveOrdering, Observer, Score, Scoring, SearchConfig,
+    SearchResult, Searcher, Techniques,
+};
+use alphabeta_games::chess::{Chess, Color, Move, MoveError};
+use alphabeta_games::excerpt;
+use anyhow::Result;
+use clap::Args;
+
+use crate::Context;
+
+/// `uci`.
+#[derive(Args, Debug)]
+pub struct UciArgs {}
+
+/// Speaks UCI on the process's standard streams until `quit` or the end of the input.
+///
+/// # Errors
+/// Only when the standard output cannot be duplicated for the search thread.
+pub fn run(_args: &UciArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    // The caller holds the standard output's lock for the whole program; the search thread
+    // writes through a handle of its own on the same file.
+    let out = own_stdout()?;
+    session(&mut *context.input, out);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(unix)]
+fn own_stdout() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(windows)]
+fn own_stdout() -> io::Result<std::fs::File> {
+    use std::os::windows::io::AsHandle;
+    Ok(std::fs::File::from(io::stdout().as_handle().try_clone_to_owned()?))
+}
+
+/// The engine's name in `id name`.
+pub const NAME: &str = "alphabeta";
+
+/// The strong chess configuration.
+// TODO(uci): `alphabeta_games::chess::search_config` replaces this once the chess branch
+// lands; the shape is the same.
+fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+        .scoring(Scoring::Depth)
+        .ordering(MoveOrdering::Game);
+    config.techniques = Techniques {
+        quiescence: true,
+        check_extension: true,
+        staged_ordering: true,
+        killers: true,
+        history: true,
+        null_move: true,
+        late_move_reductions: true,
+        reverse_futility: Some(100),
+        aspiration: Some(35),
+    };
+    config.threads = threads.max(1);
+    config.tt_bytes = table_bytes;
+    config
+}
+
+/// The playing levels: the depth each is limited to (`None`: full strength).
+const LEVELS: [(&str, Option<u32>); 4] =
+    [("easy", Some(2)), ("medium", Some(3)), ("hard", Some(4)), ("strongest", None)];
+
+/// A technique switched on and off by a `check` option.
+struct Toggle {
+    name: &'static str,
+    get: fn(&Techniques) -> bool,
+    set: fn(&mut Techniques, bool),
+}
+
+const TOGGLES: [Toggle; 7] = [
+    Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
+    Toggle {
+        name: "CheckExtension",
+        get: |t| t.check_extension,
+        set: |t, on| t.check_extension = on,
+    },
+    Toggle {
+        name: "StagedOrdering",
+        get: |t| t.staged_ordering,
+        set: |t, on| t.staged_ordering = on,
+    },
+    Toggle { name: "Killers", get: |t| t.killers, set: |t, on| t.killers = on },
+    Toggle { name: "History", get: |t| t.history, set: |t, on| t.history = on },
+    Toggle { name: "NullMove", get: |t| t.null_move, set: |t, on| t.null_move = on },
+    Toggle {
+        name: "LMR",
+        get: |t| t.late_move_reductions,
+        set: |t, on| t.late_move_reductions = on,
+    },
+];
+
+/// A technique with a margin, set by a `spin` option (0 switches it off).
+struct Margin {
+    name: &'static str,
+    get: fn(&Techniques) -> Option<i32>,
+    set: fn(&mut Techniques, Option<i32>),
+}
+
+const MARGINS: [Margin; 2] = [
+    Margin { name: "RFP", get: |t| t.reverse_futility, set: |t, m| t.reverse_futility = m },
+    Margin { name: "Aspiration", get: |t| t.aspiration, set: |t, m| t.aspiration = m },
+];
+
+const MARGIN_MAX: i64 = 10_000;
+const HASH_DEFAULT: usize = 16;
+const HASH_MAX: usize = 16_384;
+/// Kept back from the clock for the GUI's and the pipe's delays.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// The number of cores: the largest `Threads`.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// The output, shared by the reading thread and the search thread; one line at a time.
+struct Output<W> {
+    writer: Mutex<W>,
+    closed: AtomicBool,
+}
+
+impl<W: Write> Output<W> {
+    fn say(&self, line: &str) {
+        if self.closed.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut writer = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let written = writer.write_all(line.as_bytes()).and_then(|()| {
+            writer.write_all(b"\n")?;
+            writer.flush()
+        });
+        if written.is_err() {
+            self.closed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
+}
+
+/// The options a GUI set.
+#[derive(Clone, Debug)]
+struct Settings {
+    hash_mib: usize,
+    threads: usize,
+    level: usize,
+    techniques: Techniques,
+}
+
+/// A search on the worker thread.
+struct Running<'scope> {
+    stop: Arc<AtomicBool>,
+    /// It ends only when stopped.
+    endless: bool,
+    handle: ScopedJoinHandle<'scope, Searcher>,
+}
+
+/// The state between commands.
+struct Engine<'scope, 'env, W: Write + Send> {
+    scope: &'scope Scope<'scope, 'env>,
+    out: &'scope Output<W>,
+    settings: Settings,
+    /// `None` while a search has it.
+    searcher: Option<Searcher>,
+    running: Option<Running<'scope>>,
+    game: Chess,
+    debug: bool,
+}
+
+/// What `go` asked for.
+#[derive(Debug, Default)]
+struct Go {
+    limits: Limits,
+    /// Wait for `stop` (or `ponderhit`) before `bestmove`, even when the search ends.
+    wait: bool,
+}
+
+/// Runs one UCI session: commands from `input`, answers to `out`, until `quit` or the end of
+/// the input (where a search with a limit finishes and an endless one stops, after its
+/// `bestmove`). Gives the output back.
+pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
+    let out = Output { writer: Mutex::new(out), closed: AtomicBool::new(false) };
+    std::thread::scope(|scope| {
+        let mut engine = Engine::new(scope, &out);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&line);
+            if !engine.command(&text) {
+                engine.stop();
+                return;
+            }
+            if out.closed() {
+                break;
+            }
+        }
+        // The end of the input: a search with a limit finishes, an endless one stops.
+        engine.finish();
+    });
+    out.writer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
+    fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Output<W>) -> Self {
+        let config = search_config(1, HASH_DEFAULT << 20);
+        let settings = Settings {
+            hash_mib: HASH_DEFAULT,
+            threads: 1,
+            level: LEVELS.len() - 1,
+            techniques: config.techniques.clone(),
+        };
+        let searcher = Self::make_searcher(&settings).ok();
+        Self { scope, out, settings, searcher, running: None, game: Chess::new(), debug: false }
+    }
+
+    fn make_searcher(settings: &Settings) -> Result<Searcher, String> {
+        let bytes = settings.hash_mib << 20;
+        // A table that cannot be allocated is refused here rather than aborting the process.
+        if Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
+            return Err(format!("cannot allocate a {} MiB table", settings.hash_mib));
+        }
+        let mut config = search_config(settings.threads, bytes);
+        config.techniques = settings.techniques.clone();
+        config.limits.depth = LEVELS[settings.level].1;
+        Searcher::try_new(config).map_err(|error| error.to_string())
+    }
+
+    fn info(&self, text: &str) {
+        self.out.say(&format!("info string {text}"));
+    }
+
+    /// Handles one line; `false` on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        // UCI: skip unknown leading tokens and try the rest ("joho debug on" is "debug on").
+        let Some(start) = tokens.iter().position(|token| is_command(token)) else {
+            if let Some(first) = tokens.first() {
+                self.info(&format!("unknown command `{}`", excerpt(first)));
+            }
+            return true;
+        };
+        if start > 0 {
+            self.info(&format!("skipped unknown `{}`", excerpt(&tokens[..start].join(" "))));
+        }
+        let args = &tokens[start + 1..];
+        match tokens[start] {
+            "uci" => self.identify(),
+            "isready" => self.out.say("readyok"),
+            "debug" => self.debug = args.first() != Some(&"off"),
+            "setoption" => {
+                self.finish();
+                self.set_option(args);
+            }
+            "register" => {}
+            // Pondering is not offered; a `go ponder` search ends at `ponderhit` as at `stop`.
+            "ponderhit" => self.signal_stop(),
+            "ucinewgame" => {
+                self.finish();
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.clear();
+                }
+                self.game = Chess::new();
+            }
+            "position" => {
+                self.finish();
+                self.position(args);
+            }
+            "go" => self.go(args),
+            "stop" => self.stop(),
+            "quit" => return false,
+            _ => unreachable!("is_command lists the commands"),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        self.out.say(&format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")));
+        self.out.say("id author the alphabeta authors");
+        self.out.say(&format!(
+            "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
+        ));
+        self.out.say(&format!("option name Threads type spin default 1 min 1 max {}", cores()));
+        let levels: Vec<String> = LEVELS.iter().map(|(name, _)| format!("var {name}")).collect();
+        self.out.say(&format!(
+            "option name Level type combo default {} {}",
+            LEVELS[LEVELS.len() - 1].0,
+            levels.join(" ")
+        ));
+        self.out.say("option name Clear Hash type button");
+        let defaults = search_config(1, HASH_DEFAULT << 20).techniques;
+        for toggle in &TOGGLES {
+            self.out.say(&format!(
+                "option name {} type check default {}",
+                toggle.name,
+                (toggle.get)(&defaults)
+            ));
+        }
+        for margin in &MARGINS {
+            self.out.say(&format!(
+                "option name {} type spin default {} min 0 max {MARGIN_MAX}",
+                margin.name,
+                (margin.get)(&defaults).unwrap_or(0)
+            ));
+        }
+        self.out.say("uciok");
+    }
+
+    /// `setoption name <id> [value <x>]`.
+    fn set_option(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            self.info("setoption: expected `setoption name <id> [value <x>]`");
+            return;
+        }
+        let value_at = args.iter().position(|token| *token == "value").unwrap_or(args.len());
+        let name = args[1..value_at].join(" ");
+        let value = args.get(value_at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
+        match self.apply_option(&name, &value) {
+            Ok(()) => {
+                if self.debug {
+                    self.info(&format!("{name} set to {value}"));
+                }
+            }
+            Err(why) => self.info(&format!("setoption {}: {why}", excerpt(&name))),
+        }
+    }
+
+    fn apply_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut settings = self.settings.clone();
+        let lower = name.to_ascii_lowercase();
+        let mut rebuild = false;
+        match lower.as_str() {
+            "hash" => {
+                settings.hash_mib = spin(value, 1, HASH_MAX as i64)? as usize;
+                rebuild = true;
+            }
+            "threads" => settings.threads = spin(value, 1, cores() as i64)? as usize,
+            "level" => {
+                let wanted = value.trim().to_ascii_lowercase();
+                settings.level =
+                    LEVELS.iter().position(|(name, _)| *name == wanted).ok_or_else(|| {
+                        let names: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
+                        format!("`{}` is not a level ({})", excerpt(value), names.join(", "))
+                    })?;
+            }
+            "clear hash" => {
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.clear();
+                }
+                return Ok(());
+            }
+            _ => {
+                if let Some(toggle) = TOGGLES.iter().find(|t| t.name.eq_ignore_ascii_case(name)) {
+                    (toggle.set)(&mut settings.techniques, check(value)?);
+                } else if let Some(margin) =
+                    MARGINS.iter().find(|m| m.name.eq_ignore_ascii_case(name))
+                {
+                    let margin_value = spin(value, 0, MARGIN_MAX)? as i32;
+                    (margin.set)(
+                        &mut settings.techniques,
+                        (margin_value > 0).then_some(margin_value),
+                    );
+                } else {
+                    return Err("no such option (see the `uci` command's list)".to_string());
+                }
+            }
+        }
+        if rebuild || self.searcher.is_none() {
+            self.searcher = Some(Self::make_searcher(&settings)?);
+        } else if let Some(searcher) = &mut self.searcher {
+            let config = searcher.config_mut();
+            config.threads = settings.threads;
+            config.techniques = settings.techniques.clone();
+            config.limits.depth = LEVELS[settings.level].1;
+        }
+        self.settings = settings;
+        Ok(())
+    }
+
+    /// `position startpos|fen <FEN> [moves <m>...]`: the position changes only if all of it
+    /// is right.
+    fn position(&mut self, args: &[&str]) {
+        match parse_position(args) {
+            Ok(game) => self.game = game,
+            Err(why) => self.info(&format!("position: {why} (position unchanged)")),
+        }
+    }
+
+    /// `go ...`: starts the search on the worker thread (after the one running, if any).
+    fn go(&mut self, args: &[&str]) {
+        self.finish();
+        let (go, complaints) = parse_go(args, self.game.side_to_move());
+        for complaint in complaints {
+            self.info(&format!("go: {complaint}"));
+        }
+        let searcher = match self.searcher.take() {
+            Some(searcher) => searcher,
+            None => match Self::make_searcher(&self.settings) {
+                Ok(searcher) => searcher,
+                Err(why) => {
+                    self.info(&format!("go: no search: {why}"));
+                    self.out.say("bestmove 0000");
+                    return;
+                }
+            },
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = go.limits;
+        limits.stop = Some(Arc::clone(&stop));
+        let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
+        let out = self.out;
+        let bounded = LEVELS[self.settings.level].1.is_some()
+            || job.limits.depth.is_some()
+            || job.limits.nodes.is_some()
+            || job.limits.time.is_some()
+            || job.limits.clock.is_some();
+        let endless = go.wait || !bounded;
+        let handle = self.scope.spawn(move || job.run(searcher, out));
+        self.running = Some(Running { stop, endless, handle });
+    }
+
+    /// Waits for a search that ends by itself; stops one that waits for `stop` (`go
+    /// infinite`, `go ponder`, or `go` without a limit). Commands that change the position or
+    /// the options come after the search in progress, as if the GUI had waited for it.
+    fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|running| running.endless) {
+            self.signal_stop();
+        }
+        self.join();
+    }
+
+    fn signal_stop(&self) {
+        if let Some(running) = &self.running {
+            running.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops the search, if any, and takes the searcher back (after its `bestmove`).
+    fn stop(&mut self) {
+        self.signal_stop();
+        self.join();
+    }
+
+    /// Waits for the search, if any, and takes the searcher back (after its `bestmove`).
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            match running.handle.join() {
+                Ok(searcher) => self.searcher = Some(searcher),
+                Err(_) => {
+                    self.info("the search failed; a new table is made");
+                    self.searcher = Self::make_searcher(&self.settings).ok();
+                }
+            }
+        }
+    }
+}
+
+fn is_command(token: &str) -> bool {
+    matches!(
+        token,
+        "uci"
+            | "isready"
+            | "debug"
+            | "setoption"
+            | "register"
+            | "ponderhit"
+            | "ucinewgame"
+            | "position"
+            | "go"
+            | "stop"
+            | "quit"
+    )
+}
+
+/// A `spin` value within `min..=max`.
+fn spin(value: &str, min: i64, max: i64) -> Result<i64, String> {
+    let number: i64 =
+        value.trim().parse().map_err(|_| format!("`{}` is not a whole number", excerpt(value)))?;
+    if (min..=max).contains(&number) {
+        Ok(number)
+    } else {
+        Err(format!("{number} is out of range ({min} to {max})"))
+    }
+}
+
+/// A `check` value.
+fn check(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("`{}` is neither true nor false", excerpt(value))),
+    }
+}
+
+/// Reads `startpos|fen <FEN> [moves ...]`.
+fn parse_position(args: &[&str]) -> Result<Chess, String> {
+    let moves_at = args.iter().position(|token| *token == "moves").unwrap_or(args.len());
+    let mut game = match args.first() {
+        Some(&"startpos") if moves_at == 1 => Chess::new(),
+        Some(&"startpos") => {
+            return Err(format!(
+                "unexpected `{}` after startpos",
+                excerpt(&args[1..moves_at].join(" "))
+            ))
+        }
+        Some(&"fen") if moves_at > 1 => {
+            let fen = args[1..moves_at].join(" ");
+            Chess::from_fen(&fen).map_err(|error| format!("bad FEN: {error}"))?
+        }
+        Some(&"fen") => return Err("`fen` needs a FEN".to_string()),
+        Some(other) => {
+            return Err(format!("expected startpos or fen, got `{}`", excerpt(other)));
+        }
+        None => return Err("expected startpos or fen".to_string()),
+    };
+    for (index, text) in args.iter().skip(moves_at + 1).enumerate() {
+        let mv = uci_move(&game, text)
+            .map_err(|error| format!("move {} (`{}`): {error}", index + 1, excerpt(text)))?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
+/// A move in UCI (or SAN) text. A position that the chess rules of play call drawn (by
+/// repetition, the fifty-move rule or material) still has its legal moves: GUIs may play on.
+fn uci_move(game: &Chess, text: &str) -> Result<Move, MoveError> {
+    match game.parse_move(text) {
+        Err(MoveError::GameOver(reason)) => game
+            .moves()
+            .into_iter()
+            .find(|&mv| game.uci(mv) == text)
+            .ok_or(MoveError::GameOver(reason)),
+        other => other,
+    }
+}
+
+/// Reads the arguments of `go`; unreadable ones are named and skipped.
+fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
+    let mut go = Go::default();
+    let mut complaints = Vec::new();
+    let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, None, None, None);
+    let mut movetime = None;
+    let mut tokens = args.iter();
+    while let Some(&token) = tokens.next() {
+        let mut number = |name: &str| -> Option<i64> {
+            match tokens.next() {
+                Some(value) => match value.parse::<i64>() {
+                    Ok(number) => Some(number),
+                    Err(_) => {
+                        complaints.push(format!(
+                            "{name} needs a whole number, not `{}` (ignored)",
+                            excerpt(value)
+                        ));
+                        None
+                    }
+                },
+                None => {
+                    complaints.push(format!("{name} needs a value (ignored)"));
+                    None
+                }
+            }
+        };
+        match token {
+            "depth" => go.limits.depth = number(token).map(|d| d.clamp(1, 1000) as u32),
+            "nodes" => go.limits.nodes = number(token).map(|n| n.max(1) as u64),
+            "movetime" => movetime = number(token),
+            "wtime" => wtime = number(token),
+            "btime" => btime = number(token),
+            "winc" => winc = number(token),
+            "binc" => binc = number(token),
+            "movestogo" => movestogo = number(token),
+            "infinite" | "ponder" => go.wait = true,
+            "mate" => {
+                // A mate in N moves is found within 2N - 1 plies.
+                go.limits.depth = number(token).map(|n| (n.clamp(1, 500) * 2 - 1) as u32);
+            }
+            "searchmoves" => {
+                complaints.push("searchmoves is not supported (all moves are searched)".into());
+                break;
+            }
+            other => complaints.push(format!("unknown `{}` (ignored)", excerpt(other))),
+        }
+    }
+    let millis = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+    if let Some(ms) = movetime {
+        go.limits.time =
+            Some(millis(ms).saturating_sub(MOVE_OVERHEAD / 3).max(Duration::from_millis(1)));
+    }
+    let (time, increment) = match side {
+        Color::White => (wtime, winc),
+        Color::Black => (btime, binc),
+    };
+    if let Some(remaining) = time {
+        let remaining = millis(remaining).saturating_sub(MOVE_OVERHEAD);
+        let clock = GameClock {
+            remaining,
+            increment: millis(increment.unwrap_or(0)),
+            moves_to_go: movestogo.and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0),
+        };
+        go.limits.clock = Some(clock);
+        let cap = hard_cap(&clock);
+        go.limits.time = Some(go.limits.time.map_or(cap, |time| time.min(cap)));
+    }
+    (go, complaints)
+}
+
+/// The most a move may take on `clock`, whatever the search's own time management decides:
+/// a share of the remaining time, never all of it.
+fn hard_cap(clock: &GameClock) -> Duration {
+    let moves = clock.moves_to_go.unwrap_or(20).clamp(1, 20);
+    let share = clock.remaining / moves * 3 + clock.increment;
+    share.min(clock.remaining / 2).max(Duration::from_millis(1))
+}
+
+/// One search on the worker thread.
+struct Job {
+    game: Chess,
+    limits: Limits,
+    wait: bool,
+    stop: Arc<AtomicBool>,
+}
+
+impl Job {
+    fn run<W: Write>(self, mut searcher: Searcher, out: &Output<W>) -> Searcher {
+        let start = Instant::now();
+        let saved = searcher.config().limits.clone();
+        let limits = alphabeta_games::entry::merge_limits(&saved, &self.limits);
+        searcher.config_mut().limits = limits;
+        let mut position = self.game.clone();
+        position.set_search_root();
+        let mut reporter = Reporter { out, root: self.game.clone(), start };
+        let result = searcher.search_with(&mut position, &mut reporter);
+        searcher.config_mut().limits = saved;
+        let best = self.best_move(&result, &mut searcher);
+        out.say(&summary_line(&result, start.elapsed(), searcher.hashfull()));
+        // `go infinite` and `go ponder` wait for the GUI before answering.
+        while self.wait && !self.stop.load(Ordering::Relaxed) && !out.closed() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let text = match best {
+            None => "bestmove 0000".to_string(),
+            Some(mv) => {
+                let ponder = (result.best_move == Some(mv))
+                    .then(|| uci_pv(&self.game, &result.pv))
+                    .and_then(|pv| pv.get(1).cloned());
+                match ponder {
+                    Some(reply) => format!("bestmove {} ponder {reply}", self.game.uci(mv)),
+                    None => format!("bestmove {}", self.game.uci(mv)),
+                }
+            }
+        };
+        out.say(&text);
+        searcher
+    }
+
+    /// The search's move; in a position that the rules of play call drawn but where the game
+    /// goes on (a GUI that does not claim the draw), the move of a search that forgets the
+    /// history, or the first legal move.
+    fn best_move(&self, result: &SearchResult<Move>, searcher: &mut Searcher) -> Option<Move> {
+        if result.best_move.is_some() {
+            return result.best_move;
+        }
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let mut fresh = Chess::from_board(self.game.board().clone());
+        let mut limits = searcher.config().limits.clone();
+        limits.time = Some(Duration::from_millis(50));
+        limits.stop = None;
+        let saved = std::mem::replace(&mut searcher.config_mut().limits, limits);
+        let fallback = searcher.search(&mut fresh);
+        searcher.config_mut().limits = saved;
+        fallback.best_move.filter(|mv| moves.contains(mv)).or(Some(moves[0]))
+    }
+}
+
+/// Writes an `info` line after each iteration.
+struct Reporter<'a, W> {
+    out: &'a Output<W>,
+    root: Chess,
+    start: Instant,
+}
+
+impl<W: Write> Observer<Chess> for Reporter<'_, W> {
+    fn iteration(&mut self, iteration: &Iteration<'_, Move>) {
+        self.out.say(&info_line(&self.root, iteration, self.start.elapsed()));
+    }
+}
+
+/// The last `info` line of a search: what it did in all, with the table's use (which the
+/// search itself cannot be asked while it runs).
+fn summary_line(result: &SearchResult<Move>, elapsed: Duration, hashfull: u32) -> String {
+    let millis = elapsed.as_millis();
+    let nodes = result.stats.nodes;
+    let nps = u128::from(nodes) * 1000 / millis.max(1);
+    format!(
+        "info depth {} seldepth {} nodes {nodes} nps {nps} time {millis} hashfull {hashfull}",
+        result.stats.depth,
+        result.stats.seldepth.max(result.stats.depth)
+    )
+}
+
+/// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` after an iteration.
+fn info_line(root: &Chess, iteration: &Iteration<'_, Move>, elapsed: Duration) -> String {
+    let millis = elapsed.as_millis();
+    let (depth, nodes) = (iteration.depth, iteration.stats.nodes);
+    let nps = u128::from(nodes) * 1000 / millis.max(1);
+    let mut line = format!("info depth {depth} seldepth {}", iteration.stats.seldepth.max(depth));
+    if let Some(score) = score_text(iteration.score) {
+        line.push_str(&format!(" score {score}"));
+    }
+    line.push_str(&format!(" nodes {nodes} nps {nps} time {millis}"));
+    let pv = uci_pv(root, iteration.pv);
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// `cp X` or `mate N` (moves; negative when the side to move is mated).
+/// `None` for a value that is no score (the bound a search starts from).
+#[must_use]
+pub fn score_text(score: Score) -> Option<String> {
+    if score.is_win() || score.is_loss() {
+        let moves =
+            score.plies().map_or(i64::from(Score::MAX_PLY), |plies| i64::from(plies + 1) / 2);
+        Some(match (score.is_win(), moves) {
+            (_, 0) => "mate 0".to_string(),
+            (true, moves) => format!("mate {moves}"),
+            (false, moves) => format!("mate -{moves}"),
+        })
+    } else if score.raw().abs() <= Score::MAX_HEURISTIC {
+        Some(format!("cp {}", score.raw()))
+    } else {
+        None
+    }
+}
+
+/// The UCI text of a principal variation, as far as its moves are legal.
+fn uci_pv(root: &Chess, pv: &[Move]) -> Vec<String> {
+    let mut game = root.clone();
+    let mut texts = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !game.moves().contains(&mv) {
+            break;
+        }
+        texts.push(game.uci(mv));
+        game.play(mv);
+    }
+    texts
+}

@@ -1,0 +1,797 @@
+//! Negamax: one node function for the root, PV and non-PV nodes, with the transposition
+//! table, principal variation search and the strong techniques of [`crate::Techniques`];
+//! quiescence search below it; iterative deepening, aspiration windows and time management
+//! around it.
+//!
+//! Bound contract of [`Run::negamax`] (fail-soft), for a window `(alpha, beta)` with
+//! `alpha < beta` and true value `v`: a result `<= alpha` is an upper bound of `v`, a result
+//! `>= beta` a lower bound, anything between is `v` itself. With every technique off this
+//! holds exactly; with quiescence or pruning, `v` is the value of the pruned tree (heuristic,
+//! and the search says so: it counts the position in `horizon`).
+//!
+//! Node kinds (see: chessprogramming.org/Node_Types): the root (tie-breaks, stop-at-win,
+//! the best move kept across an abort), PV nodes (searched with an open window: the first
+//! child of a PV node, and PVS re-searches) and non-PV nodes (null-window searches, where
+//! the pruning techniques apply).
+
+use super::super::ordering::{self, History, Killers, USED};
+use super::super::time::TimePlan;
+use super::super::{needs_exact_ties, pick, Aborted};
+use super::{Expansion, RootBest, Run};
+use crate::tt::{Bound, TtEntry};
+use crate::{Game, Observer, Score, Scoring, SearchResult, TieBreak};
+
+/// Which kind of node a call searches (a type parameter, so each kind compiles to its own
+/// code without copies in the source).
+pub(crate) trait NodeKind {
+    /// The root: not counted, no table, the root's bookkeeping.
+    const ROOT: bool;
+    /// An open window: no pruning, smaller reductions.
+    const PV: bool;
+}
+
+/// The root node.
+pub(crate) struct Root;
+/// A node on the principal variation (open window).
+pub(crate) struct Pv;
+/// A node searched with a null window.
+pub(crate) struct NonPv;
+
+impl NodeKind for Root {
+    const ROOT: bool = true;
+    const PV: bool = true;
+}
+impl NodeKind for Pv {
+    const ROOT: bool = false;
+    const PV: bool = true;
+}
+impl NodeKind for NonPv {
+    const ROOT: bool = false;
+    const PV: bool = false;
+}
+
+// The tuning numbers of the techniques, in one place.
+/// Null move: the reduction is `NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR` plies.
+const NULL_MOVE_BASE: u32 = 2;
+/// See [`NULL_MOVE_BASE`].
+const NULL_MOVE_DIVISOR: u32 = 4;
+/// Null move is tried from this depth on.
+const NULL_MOVE_DEPTH: u32 = 2;
+/// Reverse futility pruning is tried up to this depth.
+const REVERSE_FUTILITY_DEPTH: u32 = 6;
+/// Late-move reductions from this depth on...
+const LMR_DEPTH: u32 = 3;
+/// ... for moves after this many (in search order) at non-PV nodes, one more at PV nodes.
+const LMR_MOVES: usize = 2;
+/// Aspiration windows from this depth on.
+const ASPIRATION_DEPTH: u32 = 4;
+/// Quiescence search goes at most this many plies below the iteration's depth.
+const QUIESCENCE_PLIES: u32 = 64;
+
+/// Per-ply state of the strong techniques.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ply<Move> {
+    killers: Killers<Move>,
+    /// The move from this ply to the next is a pass (a null move).
+    passed: bool,
+}
+
+impl<Move: Copy + Eq> Default for Ply<Move> {
+    fn default() -> Self {
+        Self { killers: Killers::default(), passed: false }
+    }
+}
+
+/// What the strong techniques keep during one search.
+pub(crate) struct Strong<Move> {
+    history: History,
+    plies: Vec<Ply<Move>>,
+    /// Ordering keys, parallel to the move stack.
+    keys: Vec<i32>,
+    /// Quiet moves tried at the nodes in progress (for the history malus).
+    tried: Vec<Move>,
+    /// The depth of the iteration in progress (bounds extensions and quiescence).
+    iteration_depth: u32,
+    /// The best root move of the last iteration, by its index (tried first).
+    root_hint: Option<usize>,
+    time: TimePlan,
+    start: std::time::Duration,
+}
+
+impl<Move: Copy + Eq> Strong<Move> {
+    pub(crate) fn new(
+        config: &crate::SearchConfig,
+        history_size: usize,
+        start: std::time::Duration,
+    ) -> Self {
+        let history_size = if config.techniques.history { history_size } else { 0 };
+        Self {
+            history: History::new(history_size),
+            plies: Vec::new(),
+            keys: Vec::new(),
+            tried: Vec::new(),
+            iteration_depth: 0,
+            root_hint: None,
+            time: TimePlan::new(&config.limits),
+            start,
+        }
+    }
+}
+
+/// The root's choice among its moves: the best so far, and the moves that tie with it.
+struct RootChoice<Move> {
+    best_move: Option<Move>,
+    best_pv: Vec<Move>,
+    ties: Vec<(Move, Vec<Move>)>,
+}
+
+impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
+    /// Negamax: depths 1, 2, ... until the value is exact, the limit is reached, or the
+    /// clock's soft limit has passed. See: chessprogramming.org/Iterative_Deepening
+    pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
+        // The clock's hard limit stops the search through the budget.
+        if let Some(hard) = self.strong.time.hard {
+            let deadline = self.strong.start + hard;
+            self.budget.deadline = Some(self.budget.deadline.map_or(deadline, |d| d.min(deadline)));
+        }
+        let mut completed: Option<(RootBest<G::Move>, bool)> = None;
+        let mut aborted = false;
+        let mut completed_depth = 0;
+        for depth in 1..=self.max_depth() {
+            let previous = completed.as_ref().map(|(best, _)| best.score);
+            if self.aspirate(game, depth, previous).is_err() {
+                aborted = true;
+                // The leaves of the unfinished iteration raised the depth reached.
+                self.stats.depth = completed_depth;
+                break;
+            }
+            completed_depth = depth;
+            self.stats.depth = depth;
+            let exact = self.horizon == 0;
+            let iteration = crate::observer::Iteration {
+                depth,
+                score: self.root.score,
+                pv: &self.root.pv,
+                stats: &self.stats,
+            };
+            self.observer.iteration(&iteration);
+            let best = std::mem::replace(&mut self.root, RootBest::empty());
+            completed = Some((best, exact));
+            if exact || self.past_soft_limit() {
+                break;
+            }
+        }
+        match completed {
+            Some((best, exact)) => {
+                self.root = best;
+                self.horizon = u64::from(!exact);
+                self.finish(aborted)
+            }
+            None => self.finish(true),
+        }
+    }
+
+    /// A helper thread of Lazy SMP: iterative deepening from `first_depth` that only fills
+    /// the shared table (its root results are dropped). Ends on an abort (the main thread
+    /// raises the stop flag when it finishes), at the depth limit, or on an exact value;
+    /// returns its counters. See: chessprogramming.org/Lazy_SMP
+    pub(crate) fn helper(mut self, game: &mut G, first_depth: u32) -> crate::Stats {
+        let mut previous = None;
+        for depth in first_depth..=self.max_depth() {
+            if self.aspirate(game, depth, previous).is_err() || self.horizon == 0 {
+                break;
+            }
+            previous = Some(self.root.score);
+        }
+        self.stats
+    }
+
+    fn past_soft_limit(&self) -> bool {
+        let Some(soft) = self.strong.time.soft else { return false };
+        self.budget.clock.now().saturating_sub(self.strong.start) >= soft
+    }
+
+    /// One iteration at `depth`: the configured root window, or with aspiration on (from
+    /// [`ASPIRATION_DEPTH`], after a heuristic score) a window of the given half-width around
+    /// the last score, widened (doubled) on the side that fails until the score falls inside;
+    /// a bound that would reach the decisive scores opens that side fully, so that no win or
+    /// loss is ever cut off. See: chessprogramming.org/Aspiration_Windows
+    fn aspirate(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        previous: Option<Score>,
+    ) -> Result<(), Aborted> {
+        let (low, high) = self.config.window;
+        let half_width = self.config.techniques.aspiration.filter(|_| depth >= ASPIRATION_DEPTH);
+        let around = previous.filter(|score| score.raw().abs() < Score::MAX_HEURISTIC);
+        let (Some(mut delta), Some(center)) = (half_width, around) else {
+            return self.iteration(game, depth, low, high);
+        };
+        delta = delta.max(1);
+        let bound = |score: Score, offset: i32, open: Score| {
+            let raw = score.raw().saturating_add(offset);
+            if raw.abs() >= Score::MAX_HEURISTIC {
+                open
+            } else {
+                Score::from_raw(raw)
+            }
+        };
+        let mut alpha = bound(center, -delta, low).max(low);
+        let mut beta = bound(center, delta, high).min(high);
+        loop {
+            self.iteration(game, depth, alpha, beta)?;
+            let score = self.root.score;
+            if score <= alpha && alpha > low {
+                alpha = bound(score, -delta, low).max(low);
+            } else if score >= beta && beta < high {
+                beta = bound(score, delta, high).min(high);
+            } else {
+                return Ok(());
+            }
+            delta = delta.saturating_mul(2);
+        }
+    }
+
+    /// One root search with window `(alpha, beta)`, the result in `self.root`.
+    fn iteration(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<(), Aborted> {
+        self.horizon = 0;
+        self.root = RootBest::empty();
+        self.strong.iteration_depth = depth;
+        self.negamax::<Root>(game, depth, 0, alpha, beta).map(|_| ())
+    }
+
+    /// The negamax node (fail-soft; see the module documentation for the bound contract).
+    pub(super) fn negamax<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        debug_assert!(alpha <= beta, "inverted window {alpha:?} {beta:?}");
+        let config = self.config;
+        let techniques = &config.techniques;
+        // Step 1. Count the node and check the budgets (the root is not counted: the seeds'
+        // counter counts the positions below it).
+        if K::ROOT {
+            self.reset_ply(0);
+            self.observer.enter(game, 0, alpha, beta);
+        } else {
+            self.enter(game, ply, alpha, beta)?;
+        }
+        let alpha_orig = alpha;
+        let horizon_before = self.horizon;
+        if self.strong.plies.len() <= ply as usize + 1 {
+            self.strong.plies.resize_with(ply as usize + 2, Ply::default);
+        }
+
+        // Step 2. Mate distance pruning: nothing here beats winning with the next move, and
+        // nothing is worse than having lost already. See: chessprogramming.org/Mate_Distance_Pruning
+        if !K::ROOT && config.scoring == Scoring::Depth {
+            let best_possible = Score::win_in(ply + 1);
+            if best_possible <= alpha {
+                return Ok(best_possible);
+            }
+            let worst_possible = Score::loss_in(ply);
+            if worst_possible >= beta {
+                return Ok(worst_possible);
+            }
+        }
+
+        // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
+        // table, so that the draft stored is the draft probed.
+        // See: chessprogramming.org/Check_Extensions
+        let uses_check = techniques.check_extension
+            || techniques.null_move
+            || techniques.late_move_reductions
+            || techniques.reverse_futility.is_some();
+        let in_check = !K::ROOT && uses_check && game.in_check();
+        let mut depth = depth;
+        if techniques.check_extension
+            && in_check
+            && ply < 2 * self.strong.iteration_depth
+            && ply + depth < Score::MAX_PLY
+        {
+            depth += 1;
+        }
+
+        // Step 4. Probe the transposition table (the root uses the last iteration's move).
+        let key = if !K::ROOT && self.tt.is_some() { game.hash() } else { None };
+        let mut tt_move = None;
+        if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
+            self.stats.tt_hits += 1;
+            tt_move = entry.move_index.map(usize::from);
+            if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
+                return Ok(score);
+            }
+        }
+        if K::ROOT && ordering::keyed(techniques) {
+            tt_move = self.strong.root_hint;
+        }
+
+        // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves.
+        let prunes =
+            techniques.quiescence || techniques.null_move || techniques.reverse_futility.is_some();
+        let expansion = if prunes && !K::ROOT {
+            match self.before_moves::<K>(game, depth, ply, alpha, beta, in_check)? {
+                Ok(score) => return Ok(score),
+                Err(expansion) => expansion,
+            }
+        } else {
+            self.expand(game, depth, ply)
+        };
+        let (start, end) = match expansion {
+            Expansion::Leaf(score) => {
+                if K::ROOT {
+                    self.root = RootBest { mv: None, score, pv: Vec::new() };
+                }
+                return Ok(score);
+            }
+            Expansion::Moves(start, end) => (start, end),
+        };
+        let count = end - start;
+        let tt_index = tt_move.filter(|&index| index < count);
+
+        // Step 6. Search the moves: the table's move, then in order (by key when an ordering
+        // technique is on), the first with the open window, the others by PVS.
+        let keyed = ordering::keyed(techniques);
+        let quiet_matters =
+            techniques.killers || techniques.history || techniques.late_move_reductions;
+        let exact_ties = K::ROOT && needs_exact_ties(config);
+        let tried_start = self.strong.tried.len();
+        let mut choice = RootChoice { best_move: None, best_pv: Vec::new(), ties: Vec::new() };
+        if K::ROOT {
+            // A partial search still has a move to play.
+            self.root.mv = Some(self.stack[start]);
+            self.root.pv = vec![self.stack[start]];
+        }
+        let mut best = -Score::INFINITY;
+        let mut best_index = None;
+        for index in 0..count {
+            let offset = self.next_move(game, start, end, index, tt_index, keyed, ply);
+            let mv = self.stack[start + offset];
+            let quiet = quiet_matters && game.noisy_score(mv).is_none();
+            let floor = if exact_ties { alpha.min(best.next_down()) } else { alpha };
+            game.play(mv);
+            let reduction = if techniques.late_move_reductions && quiet && !in_check {
+                self.late_move_reduction::<K>(game, depth, index)
+            } else {
+                0
+            };
+            let result = self.child::<K>(game, depth, ply, index, reduction, floor, beta);
+            game.undo(mv);
+            let score = result?;
+            if K::ROOT {
+                self.observer.root_move(mv, score);
+                self.root_consider(&mut choice, mv, score, best);
+            }
+            if score > best {
+                best = score;
+                best_index = Some(offset);
+                // Only a score inside the window can be on the principal variation.
+                if !K::ROOT && score > alpha {
+                    self.update_pv(mv, ply);
+                }
+            }
+            alpha = alpha.max(best);
+            self.observer.child(ply, index, mv, score, alpha, beta);
+            let stop = K::ROOT && config.stop_at_win && best >= config.best_possible();
+            if stop || alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.observer.cut(ply, count - index - 1);
+                if quiet && alpha >= beta {
+                    self.reward_quiet(game, mv, depth, ply, tried_start);
+                }
+                break;
+            }
+            if quiet && techniques.history {
+                self.strong.tried.push(mv);
+            }
+        }
+        self.strong.tried.truncate(tried_start);
+        self.stack.truncate(start);
+
+        // Step 7. The root chooses among equal moves; other nodes store their result (the
+        // best move by its index in the generated order).
+        if K::ROOT {
+            self.strong.root_hint = best_index;
+            self.root_choose(game, depth, best, choice)?;
+            return Ok(best);
+        }
+        if let (Some(key), Some(tt)) = (key, self.tt.as_deref_mut()) {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let depth = if self.horizon == horizon_before {
+                TtEntry::EXACT_DEPTH
+            } else {
+                depth.min(u32::from(TtEntry::EXACT_DEPTH) - 1) as u8
+            };
+            let move_index = best_index.map(|index| index as u16);
+            tt.store(key, TtEntry { score: best.to_tt(ply), bound, depth, move_index });
+        }
+        Ok(best)
+    }
+
+    /// The steps before the moves when a pruning technique or quiescence is on (non-root):
+    /// `Ok(Ok(score))` ends the node, `Ok(Err(expansion))` goes on with the expansion.
+    #[allow(clippy::type_complexity)]
+    fn before_moves<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        in_check: bool,
+    ) -> Result<Result<Score, Expansion>, Aborted> {
+        let techniques = &self.config.techniques;
+        if let Some(outcome) = game.outcome() {
+            let score = self.config.terminal_score(outcome, ply);
+            return Ok(Err(self.leaf(game, ply, score, false)));
+        }
+        if depth == 0 {
+            if techniques.quiescence {
+                // Quiescence search never stands pat in check.
+                let in_check = in_check || game.in_check();
+                return self.quiesce_body(game, ply, alpha, beta, in_check).map(Ok);
+            }
+            let score = Score::heuristic(game.evaluate());
+            return Ok(Err(self.leaf(game, ply, score, true)));
+        }
+        // Only a heuristic beta may be proved by a heuristic value.
+        let heuristic_beta = beta.raw().abs() < Score::MAX_HEURISTIC;
+        if !K::PV && !in_check && heuristic_beta {
+            let eval = game.evaluate();
+            // Reverse futility pruning: far enough above beta, the position is not searched.
+            // See: chessprogramming.org/Reverse_Futility_Pruning
+            if let Some(margin) = techniques.reverse_futility {
+                let margin = i64::from(margin) * i64::from(depth);
+                if depth <= REVERSE_FUTILITY_DEPTH
+                    && i64::from(eval) - margin >= i64::from(beta.raw())
+                {
+                    let score = Score::heuristic(eval);
+                    self.leaf(game, ply, score, true);
+                    return Ok(Ok(score));
+                }
+            }
+            // Null-move pruning: if passing still holds beta, a move will (not after a
+            // pass, nor where the game says passing is unsafe).
+            // See: chessprogramming.org/Null_Move_Pruning
+            let after_pass = ply > 0 && self.strong.plies[ply as usize - 1].passed;
+            if techniques.null_move
+                && depth >= NULL_MOVE_DEPTH
+                && !after_pass
+                && eval >= beta.raw()
+                && game.can_pass()
+            {
+                let reduced = depth.saturating_sub(1 + NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR);
+                self.strong.plies[ply as usize].passed = true;
+                game.pass();
+                let result =
+                    self.negamax::<NonPv>(game, reduced, ply + 1, -beta, -beta.next_down());
+                game.undo_pass();
+                self.strong.plies[ply as usize].passed = false;
+                let score = -result?;
+                if score >= beta {
+                    // A value proved by a pass is heuristic; an unproved win is only beta.
+                    self.horizon += 1;
+                    return Ok(Ok(if score.is_win() { beta } else { score }));
+                }
+            }
+        }
+        let start = self.stack.len();
+        game.legal_moves(&mut self.stack);
+        let end = self.stack.len();
+        if start == end {
+            let score = Score::heuristic(game.evaluate());
+            return Ok(Err(self.leaf(game, ply, score, true)));
+        }
+        if self.config.ordering == crate::MoveOrdering::Game {
+            game.order_moves(&mut self.stack[start..end]);
+        }
+        Ok(Err(Expansion::Moves(start, end)))
+    }
+
+    /// The offset in `start..end` of the `index`-th move to search: the table's move first,
+    /// then the natural order, or the highest key not yet tried.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn next_move(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        index: usize,
+        tt_index: Option<usize>,
+        keyed: bool,
+        ply: u32,
+    ) -> usize {
+        if let Some(tt_index) = tt_index {
+            if index == 0 {
+                return tt_index;
+            }
+        }
+        if !keyed {
+            return match tt_index {
+                Some(tt_index) if index <= tt_index => index - 1,
+                _ => index,
+            };
+        }
+        let first_keyed = usize::from(tt_index.is_some());
+        if index == first_keyed {
+            // Stage 2: the keys of the moves, computed only once the table's move failed.
+            if self.strong.keys.len() < end {
+                self.strong.keys.resize(end, 0);
+            }
+            let killers = self.strong.plies[ply as usize].killers;
+            for at in start..end {
+                self.strong.keys[at] = ordering::key(
+                    game,
+                    self.stack[at],
+                    &self.config.techniques,
+                    &killers,
+                    &self.strong.history,
+                );
+            }
+            if let Some(tt_index) = tt_index {
+                self.strong.keys[start + tt_index] = USED;
+            }
+        }
+        ordering::select(&mut self.strong.keys[start..end]).unwrap_or(index)
+    }
+
+    /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
+    /// that gives check is not reduced).
+    fn late_move_reduction<K: NodeKind>(&self, game: &G, depth: u32, index: usize) -> u32 {
+        if depth < LMR_DEPTH || index < LMR_MOVES + usize::from(K::PV) || game.in_check() {
+            return 0;
+        }
+        ordering::reduction(depth, index, K::PV).min(depth - 2)
+    }
+
+    /// A child (the move already played), from the parent's side: the first move with the
+    /// open window; the others by PVS, a null window first (reduced by `reduction` plies
+    /// first, if any), searched again with the open window only if that fails high inside
+    /// it. See: chessprogramming.org/Principal_Variation_Search
+    #[allow(clippy::too_many_arguments)]
+    fn child<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        index: usize,
+        reduction: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        let (depth, ply) = (depth - 1, ply + 1);
+        if index == 0 || (K::ROOT && alpha <= -Score::INFINITY) {
+            return Ok(-self.open_child::<K>(game, depth, ply, -beta, -alpha)?);
+        }
+        let null = (-alpha.next_up(), -alpha);
+        if reduction > 0 {
+            let probe = -self.negamax::<NonPv>(game, depth - reduction, ply, null.0, null.1)?;
+            if probe <= alpha {
+                return Ok(probe);
+            }
+        }
+        let probe = -self.negamax::<NonPv>(game, depth, ply, null.0, null.1)?;
+        if probe > alpha && probe < beta {
+            Ok(-self.open_child::<K>(game, depth, ply, -beta, -alpha)?)
+        } else {
+            Ok(probe)
+        }
+    }
+
+    /// A child searched with the open window: a PV node below a PV node.
+    fn open_child<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        if K::PV {
+            self.negamax::<Pv>(game, depth, ply, alpha, beta)
+        } else {
+            self.negamax::<NonPv>(game, depth, ply, alpha, beta)
+        }
+    }
+
+    /// A quiet move cut at `ply`: it becomes a killer; its history goes up, and that of the
+    /// quiet moves tried before it down.
+    fn reward_quiet(&mut self, game: &G, mv: G::Move, depth: u32, ply: u32, tried_start: usize) {
+        let techniques = &self.config.techniques;
+        if techniques.killers {
+            self.strong.plies[ply as usize].killers.record(mv);
+        }
+        if techniques.history && G::HISTORY_SIZE > 0 {
+            self.strong.history.reward(game.history_index(mv), depth);
+            for at in tried_start..self.strong.tried.len() {
+                let index = game.history_index(self.strong.tried[at]);
+                self.strong.history.punish(index, depth);
+            }
+        }
+    }
+
+    /// Quiescence search: a node below the horizon. See: chessprogramming.org/Quiescence_Search
+    fn quiesce(
+        &mut self,
+        game: &mut G,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        self.enter(game, ply, alpha, beta)?;
+        if let Some(outcome) = game.outcome() {
+            let score = self.config.terminal_score(outcome, ply);
+            self.leaf(game, ply, score, false);
+            return Ok(score);
+        }
+        let in_check = game.in_check();
+        self.quiesce_body(game, ply, alpha, beta, in_check)
+    }
+
+    /// Quiescence search of an unfinished position (counted): stand pat on the evaluation
+    /// (fail-soft), then the noisy moves by [`Game::noisy_score`]; in check, every move and no
+    /// standing pat. Its values are heuristic (the position counts in `horizon`).
+    fn quiesce_body(
+        &mut self,
+        game: &mut G,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        in_check: bool,
+    ) -> Result<Score, Aborted> {
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+        let too_deep = ply >= Score::MAX_PLY
+            || ply >= self.strong.iteration_depth.saturating_add(QUIESCENCE_PLIES);
+        let start = self.stack.len();
+        let mut best = -Score::INFINITY;
+        if in_check && !too_deep {
+            self.horizon += 1;
+            game.legal_moves(&mut self.stack);
+        } else {
+            let stand_pat = Score::heuristic(game.evaluate());
+            self.leaf(game, ply, stand_pat, true);
+            if stand_pat >= beta || too_deep {
+                return Ok(stand_pat);
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+            game.noisy_moves(&mut self.stack);
+        }
+        let end = self.stack.len();
+        if start == end {
+            if in_check && !too_deep {
+                // No move, yet the game goes on: scored like any position without moves.
+                let score = Score::heuristic(game.evaluate());
+                self.leaf(game, ply, score, true);
+                return Ok(score);
+            }
+            return Ok(best);
+        }
+        if self.strong.keys.len() < end {
+            self.strong.keys.resize(end, 0);
+        }
+        for at in start..end {
+            self.strong.keys[at] = game.noisy_score(self.stack[at]).unwrap_or(0).max(USED + 1);
+        }
+        for index in 0..end - start {
+            let offset = ordering::select(&mut self.strong.keys[start..end]).unwrap_or(index);
+            let mv = self.stack[start + offset];
+            game.play(mv);
+            let result = self.quiesce(game, ply + 1, -beta, -alpha);
+            game.undo(mv);
+            let score = -result?;
+            best = best.max(score);
+            alpha = alpha.max(best);
+            self.observer.child(ply, index, mv, score, alpha, beta);
+            if alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.observer.cut(ply, end - start - index - 1);
+                break;
+            }
+        }
+        self.stack.truncate(start);
+        Ok(best)
+    }
+
+    /// The root's bookkeeping for one move (before `best` takes its score): the tie-break.
+    fn root_consider(
+        &mut self,
+        choice: &mut RootChoice<G::Move>,
+        mv: G::Move,
+        score: Score,
+        best: Score,
+    ) {
+        let improves = match self.config.tie_break {
+            TieBreak::First => score > best,
+            TieBreak::Last | TieBreak::Random(_) | TieBreak::Trap => score >= best,
+        };
+        if improves {
+            if score > best {
+                choice.ties.clear();
+            }
+            choice.best_move = Some(mv);
+            choice.best_pv = self.line(mv, 1);
+            choice.ties.push((mv, choice.best_pv.clone()));
+            self.root = RootBest { mv: Some(mv), score, pv: choice.best_pv.clone() };
+        }
+    }
+
+    /// The root's move among the equal best ones ([`TieBreak`]).
+    fn root_choose(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        best: Score,
+        mut choice: RootChoice<G::Move>,
+    ) -> Result<(), Aborted> {
+        let tie_break = self.config.tie_break;
+        if let (TieBreak::Random(seed), false) = (tie_break, choice.ties.is_empty()) {
+            let (mv, pv) = choice.ties.swap_remove(pick(seed, choice.ties.len()));
+            choice.best_move = Some(mv);
+            choice.best_pv = pv;
+        }
+        if tie_break == TieBreak::Trap && choice.ties.len() > 1 && depth >= 2 {
+            // Should the counting run out of budget, the first best move stands.
+            let (first, line) = choice.ties[0].clone();
+            self.root = RootBest { mv: Some(first), score: best, pv: line };
+            let (mv, pv) = self.trap(game, depth, choice.ties)?;
+            choice.best_move = Some(mv);
+            choice.best_pv = pv;
+        }
+        self.root = RootBest { mv: choice.best_move, score: best, pv: choice.best_pv };
+        Ok(())
+    }
+
+    /// The score a table entry proves for window `(alpha, beta)`, if any.
+    fn tt_cutoff(
+        &mut self,
+        entry: TtEntry,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let deep_enough = entry.depth == TtEntry::EXACT_DEPTH || u32::from(entry.depth) >= depth;
+        if !deep_enough {
+            return None;
+        }
+        let score = entry.score.from_tt(ply);
+        let proves = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if !proves {
+            return None;
+        }
+        if entry.depth != TtEntry::EXACT_DEPTH {
+            self.horizon += 1;
+        }
+        Some(score)
+    }
+}
+
+impl<Move> RootBest<Move> {
+    /// No move yet.
+    pub(super) fn empty() -> Self {
+        Self { mv: None, score: -Score::INFINITY, pv: Vec::new() }
+    }
+}

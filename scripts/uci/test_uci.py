@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""`alphabeta uci` driven by python-chess (`chess.engine`), as a GUI or a match runner would.
+
+Runs with pytest or alone: `python3 scripts/uci/test_uci.py [ENGINE COMMAND]`; the command is
+also read from $ALPHABETA_UCI (default: `target/release/alphabeta uci`).
+"""
+
+import os
+import shlex
+import sys
+
+import chess
+import chess.engine
+
+COMMAND = os.environ.get("ALPHABETA_UCI", "target/release/alphabeta uci")
+
+
+def engine():
+    return chess.engine.SimpleEngine.popen_uci(shlex.split(COMMAND), timeout=30)
+
+
+def test_handshake_names_the_engine_and_its_options():
+    with engine() as e:
+        assert e.id["name"].startswith("alphabeta"), e.id
+        assert "author" in e.id
+        kinds = {name: option.type for name, option in e.options.items()}
+        for name, kind in [("Hash", "spin"), ("Threads", "spin"), ("Level", "combo"),
+                           ("Quiescence", "check"), ("NullMove", "check"), ("LMR", "check"),
+                           ("RFP", "spin"), ("Aspiration", "spin"), ("Killers", "check"),
+                           ("History", "check"), ("CheckExtension", "check")]:
+            assert kinds.get(name) == kind, (name, kinds)
+        assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
+        assert e.options["Level"].default == "strongest"
+        assert e.options["Threads"].min == 1 and e.options["Threads"].max >= 1
+
+
+def test_analyse_reports_depth_score_and_a_legal_pv():
+    board = chess.Board()
+    board.push_san("e4")
+    with engine() as e:
+        infos = e.analyse(board, chess.engine.Limit(depth=4), multipv=None, info=chess.engine.INFO_ALL)
+        assert infos["depth"] == 4, infos
+        for key in ("seldepth", "score", "nodes", "time", "pv"):
+            assert key in infos, (key, infos)
+        assert not infos["score"].is_mate()
+        assert abs(infos["score"].relative.score()) < 1000
+        probe = board.copy()
+        for move in infos["pv"]:
+            assert move in probe.legal_moves, (move, infos["pv"])
+            probe.push(move)
+
+
+def test_a_mate_in_one_is_found_and_scored():
+    board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    with engine() as e:
+        info = e.analyse(board, chess.engine.Limit(depth=3))
+        assert info["score"].relative == chess.engine.Mate(1), info
+        played = e.play(board, chess.engine.Limit(depth=3))
+        board.push(played.move)
+        assert board.is_checkmate()
+
+
+def test_a_game_against_itself_with_a_clock_and_with_movetime():
+    board = chess.Board()
+    with engine() as white, engine() as black:
+        clocks = [2.0, 2.0]
+        for ply in range(12):
+            player = white if board.turn == chess.WHITE else black
+            if ply % 2 == 0:
+                limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1],
+                                           white_inc=0.02, black_inc=0.02)
+            else:
+                limit = chess.engine.Limit(time=0.05)
+            played = player.play(board, limit, game="self-play")
+            assert played.move in board.legal_moves, (played.move, board.fen())
+            board.push(played.move)
+            if board.is_game_over():
+                break
+        assert len(board.move_stack) >= 4
+
+
+def test_options_configure_the_search():
+    board = chess.Board()
+    with engine() as e:
+        e.configure({"Hash": 8, "Threads": 1, "Level": "easy", "NullMove": False, "RFP": 0,
+                     "Aspiration": 0, "LMR": False, "Quiescence": True})
+        info = e.analyse(board, chess.engine.Limit(time=2))
+        assert info["depth"] <= 2, info  # Level easy looks two plies ahead
+        e.configure({"Level": "strongest"})
+        info = e.analyse(board, chess.engine.Limit(depth=3))
+        assert info["depth"] == 3, info
+        try:
+            e.configure({"Hash": 0})
+        except chess.engine.EngineError:
+            pass  # python-chess refuses a value out of the advertised range itself
+        else:
+            raise AssertionError("Hash 0 was accepted")
+
+
+def test_infinite_analysis_stops_with_a_best_move():
+    board = chess.Board()
+    with engine() as e:
+        with e.analysis(board) as analysis:
+            for info in analysis:
+                if info.get("depth", 0) >= 3:
+                    break
+            analysis.stop()
+            best = analysis.wait()
+        assert best.move in board.legal_moves, best
+
+
+def test_a_finished_game_has_no_move():
+    board = chess.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+    with engine() as e:
+        played = e.play(board, chess.engine.Limit(depth=2))
+        assert not played.move, played  # bestmove 0000: python-chess reads a null move
+
+
+def main():
+    global COMMAND
+    if len(sys.argv) > 1:
+        COMMAND = " ".join(sys.argv[1:])
+    tests = [(name, test) for name, test in globals().items() if name.startswith("test_")]
+    failures = 0
+    for name, test in tests:
+        try:
+            test()
+        except Exception as error:  # noqa: BLE001 - report every failure, then exit 1
+            failures += 1
+            print(f"FAIL {name}: {type(error).__name__}: {error}")
+        else:
+            print(f"ok   {name}")
+    print(f"{len(tests) - failures} passed, {failures} failed ({COMMAND})")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
