@@ -11,8 +11,8 @@ use common::call;
 /// The depth of the pinned run (small, so that the test is quick).
 const DEPTH: &str = "4";
 
-/// The total nodes of `bench chess --depth 4`.
-const SIGNATURE: u64 = 68_212;
+/// The total nodes of `bench chess --depth 4` (with the engine of main at 5d82f23).
+const SIGNATURE: u64 = 76_946;
 
 #[test]
 fn the_signature_is_pinned() {
