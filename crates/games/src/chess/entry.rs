@@ -80,7 +80,7 @@ impl ChessSearch {
         self.searcher.config_mut().limits = merge_limits(&saved, limits);
         let mut position = game.clone();
         position.set_search_root();
-        let result = self.searcher.search(&mut position);
+        let result = self.searcher.search_parallel(&mut position);
         self.searcher.config_mut().limits = saved;
         result
     }
