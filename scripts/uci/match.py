@@ -196,6 +196,8 @@ def play_game(white, black, opening, args, game_id):
             clocks[mover] -= spent
             if clocks[mover] < -args.time_margin:
                 result, termination = loser, "time forfeit"
+                print(f"{player.name} lost on time at ply {board.ply()}: {spent:.3f} s spent "
+                      f"with {clocks[mover] + spent:.3f} s left", file=sys.stderr, flush=True)
                 break
             clocks[mover] += args.tc[1]
         if played.move is None or played.move not in board.legal_moves:
@@ -299,6 +301,8 @@ class Match:
         openings = read_openings(self.args.openings)
         if self.args.shuffle:
             random.Random(self.args.seed).shuffle(openings)
+        skip = self.args.skip_openings % len(openings)
+        openings = openings[skip:] + openings[:skip]
         jobs = queue.Queue()
         for number in range(self.args.games):
             jobs.put(number)
@@ -350,6 +354,8 @@ def parser():
     p.add_argument("--openings", default="data/chess/openings.epd")
     p.add_argument("--shuffle", action="store_true", help="shuffle the openings (with --seed)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--skip-openings", type=int, default=0,
+                   help="start at this opening (to continue a run with new openings)")
     p.add_argument("--games", type=int, default=20, help="games (pairs share an opening)")
     p.add_argument("--tc", dest="tc_text", default="10+0.1", help="BASE+INC seconds, or 'none'")
     p.add_argument("--time-margin", type=float, default=0.05,

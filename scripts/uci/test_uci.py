@@ -5,7 +5,10 @@ Runs with pytest or alone: `python3 scripts/uci/test_uci.py [ENGINE COMMAND]`; t
 also read from $ALPHABETA_UCI (default: `target/release/alphabeta uci`).
 """
 
+import contextlib
+import io
 import os
+import pathlib
 import shlex
 import sys
 
@@ -25,6 +28,7 @@ def test_handshake_names_the_engine_and_its_options():
         assert "author" in e.id
         kinds = {name: option.type for name, option in e.options.items()}
         for name, kind in [("Hash", "spin"), ("Threads", "spin"), ("Level", "combo"),
+                           ("Move Overhead", "spin"), ("Clear Hash", "button"),
                            ("Quiescence", "check"), ("NullMove", "check"), ("LMR", "check"),
                            ("RFP", "spin"), ("Aspiration", "spin"), ("Killers", "check"),
                            ("History", "check"), ("CheckExtension", "check")]:
@@ -114,6 +118,38 @@ def test_a_finished_game_has_no_move():
     with engine() as e:
         played = e.play(board, chess.engine.Limit(depth=2))
         assert not played.move, played  # bestmove 0000: python-chess reads a null move
+
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+ROOT = HERE.parent.parent
+
+
+def test_match_statistics():
+    import match
+
+    score, elo, low, high = match.summary(30, 40, 30)
+    assert score == 0.5 and abs(elo) < 1e-9 and abs(low + high) < 1e-6 and 40 < high < 70
+    score, elo, low, high = match.summary(60, 20, 20)
+    assert score == 0.7 and low < elo < high and abs(elo - 147.19) < 0.01
+    assert match.llr(60, 20, 20, 0, 10) > 0 > match.llr(20, 20, 60, 0, 10)
+    assert match.llr(0, 0, 0, 0, 10) == 0
+
+
+def test_the_match_runner_and_the_tactics_runner_run():
+    import match
+    import tactics
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        match.main(["--engine1", COMMAND, "--engine2", COMMAND, "--option2", "Level=easy",
+                    "--openings", str(ROOT / "data/chess/openings.epd"), "--games", "2",
+                    "--tc", "none", "--depth", "1", "--max-plies", "30"])
+        tactics.main(["--engine", COMMAND, "--suite", str(ROOT / "data/chess/wac.epd"),
+                      "--first", "3", "--time", "0.05"])
+    text = out.getvalue()
+    assert "game    2:" in text and "W " in text and "score " in text, text
+    assert "/ 3 solved at 0.05 s" in text, text
 
 
 def main():

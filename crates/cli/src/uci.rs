@@ -17,10 +17,9 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::Game;
 use alphabeta_engine::{
-    Algorithm, GameClock, Iteration, Limits, MoveOrdering, Observer, Score, Scoring, SearchConfig,
-    SearchResult, Searcher, Techniques,
+    GameClock, Iteration, Limits, Observer, Score, SearchResult, Searcher, Techniques,
 };
-use alphabeta_games::chess::{Chess, Color, Move, MoveError};
+use alphabeta_games::chess::{search_config, Chess, Color, Move, MoveError};
 use alphabeta_games::excerpt;
 use anyhow::Result;
 use clap::Args;
@@ -58,32 +57,32 @@ fn own_stdout() -> io::Result<std::fs::File> {
 /// The engine's name in `id name`.
 pub const NAME: &str = "alphabeta";
 
-/// The strong chess configuration.
-// TODO(uci): `alphabeta_games::chess::search_config` replaces this once the chess branch
-// lands; the shape is the same.
-fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
-    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
-        .scoring(Scoring::Depth)
-        .ordering(MoveOrdering::Game);
-    config.techniques = Techniques {
-        quiescence: true,
-        check_extension: true,
-        staged_ordering: true,
-        killers: true,
-        history: true,
-        null_move: true,
-        late_move_reductions: true,
-        reverse_futility: Some(100),
-        aspiration: Some(35),
-    };
-    config.threads = threads.max(1);
-    config.tt_bytes = table_bytes;
-    config
+/// The playing levels, as `alphabeta play chess` has them: a depth cap and a time cap per
+/// move (`strongest`: none, full strength on the clock or the `go` limits).
+struct Level {
+    name: &'static str,
+    depth: Option<u32>,
+    time: Option<Duration>,
 }
 
-/// The playing levels: the depth each is limited to (`None`: full strength).
-const LEVELS: [(&str, Option<u32>); 4] =
-    [("easy", Some(2)), ("medium", Some(3)), ("hard", Some(4)), ("strongest", None)];
+const LEVELS: [Level; 4] = [
+    Level { name: "easy", depth: Some(2), time: Some(Duration::from_millis(50)) },
+    Level { name: "medium", depth: None, time: Some(Duration::from_millis(200)) },
+    Level { name: "hard", depth: None, time: Some(Duration::from_millis(1_000)) },
+    Level { name: "strongest", depth: None, time: None },
+];
+
+impl Level {
+    /// Puts this level's caps into `limits`.
+    fn cap(&self, limits: &mut Limits) {
+        limits.depth = self.depth;
+        limits.time = self.time;
+    }
+
+    fn is_capped(&self) -> bool {
+        self.depth.is_some() || self.time.is_some()
+    }
+}
 
 /// A technique switched on and off by a `check` option.
 struct Toggle {
@@ -129,8 +128,10 @@ const MARGINS: [Margin; 2] = [
 const MARGIN_MAX: i64 = 10_000;
 const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 16_384;
-/// Kept back from the clock for the GUI's and the pipe's delays.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
+/// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
+const MOVE_OVERHEAD_MS: i64 = 30;
+const MOVE_OVERHEAD_MAX: i64 = 5_000;
 
 /// The number of cores: the largest `Threads`.
 fn cores() -> usize {
@@ -166,6 +167,7 @@ impl<W: Write> Output<W> {
 /// The options a GUI set.
 #[derive(Clone, Debug)]
 struct Settings {
+    overhead: Duration,
     hash_mib: usize,
     threads: usize,
     level: usize,
@@ -233,6 +235,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Output<W>) -> Self {
         let config = search_config(1, HASH_DEFAULT << 20);
         let settings = Settings {
+            overhead: Duration::from_millis(MOVE_OVERHEAD_MS as u64),
             hash_mib: HASH_DEFAULT,
             threads: 1,
             level: LEVELS.len() - 1,
@@ -250,7 +253,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         }
         let mut config = search_config(settings.threads, bytes);
         config.techniques = settings.techniques.clone();
-        config.limits.depth = LEVELS[settings.level].1;
+        LEVELS[settings.level].cap(&mut config.limits);
         Searcher::try_new(config).map_err(|error| error.to_string())
     }
 
@@ -297,7 +300,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             "go" => self.go(args),
             "stop" => self.stop(),
             "quit" => return false,
-            _ => unreachable!("is_command lists the commands"),
+            _ => {} // `is_command` admits only the commands above
         }
         true
     }
@@ -309,13 +312,18 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
         ));
         self.out.say(&format!("option name Threads type spin default 1 min 1 max {}", cores()));
-        let levels: Vec<String> = LEVELS.iter().map(|(name, _)| format!("var {name}")).collect();
+        let levels: Vec<String> =
+            LEVELS.iter().map(|level| format!("var {}", level.name)).collect();
         self.out.say(&format!(
             "option name Level type combo default {} {}",
-            LEVELS[LEVELS.len() - 1].0,
+            LEVELS[LEVELS.len() - 1].name,
             levels.join(" ")
         ));
         self.out.say("option name Clear Hash type button");
+        self.out.say(&format!(
+            "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max \
+             {MOVE_OVERHEAD_MAX}"
+        ));
         let defaults = search_config(1, HASH_DEFAULT << 20).techniques;
         for toggle in &TOGGLES {
             self.out.say(&format!(
@@ -363,11 +371,15 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                 rebuild = true;
             }
             "threads" => settings.threads = spin(value, 1, cores() as i64)? as usize,
+            "move overhead" => {
+                settings.overhead =
+                    Duration::from_millis(spin(value, 0, MOVE_OVERHEAD_MAX)? as u64);
+            }
             "level" => {
                 let wanted = value.trim().to_ascii_lowercase();
                 settings.level =
-                    LEVELS.iter().position(|(name, _)| *name == wanted).ok_or_else(|| {
-                        let names: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
+                    LEVELS.iter().position(|level| level.name == wanted).ok_or_else(|| {
+                        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
                         format!("`{}` is not a level ({})", excerpt(value), names.join(", "))
                     })?;
             }
@@ -399,7 +411,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             let config = searcher.config_mut();
             config.threads = settings.threads;
             config.techniques = settings.techniques.clone();
-            config.limits.depth = LEVELS[settings.level].1;
+            LEVELS[settings.level].cap(&mut config.limits);
         }
         self.settings = settings;
         Ok(())
@@ -417,7 +429,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// `go ...`: starts the search on the worker thread (after the one running, if any).
     fn go(&mut self, args: &[&str]) {
         self.finish();
-        let (go, complaints) = parse_go(args, self.game.side_to_move());
+        let (go, complaints) = parse_go(args, self.game.side_to_move(), self.settings.overhead);
         for complaint in complaints {
             self.info(&format!("go: {complaint}"));
         }
@@ -437,7 +449,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         limits.stop = Some(Arc::clone(&stop));
         let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
         let out = self.out;
-        let bounded = LEVELS[self.settings.level].1.is_some()
+        let bounded = LEVELS[self.settings.level].is_capped()
             || job.limits.depth.is_some()
             || job.limits.nodes.is_some()
             || job.limits.time.is_some()
@@ -562,8 +574,10 @@ fn uci_move(game: &Chess, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// Reads the arguments of `go`; unreadable ones are named and skipped.
-fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
+/// Reads the arguments of `go`; unreadable ones are named and skipped. `overhead` is taken
+/// off the clock, off the increment (a move costs it, and the increment comes only after
+/// the move), and a third of it off a `movetime`.
+fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>) {
     let mut go = Go::default();
     let mut complaints = Vec::new();
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, None, None, None);
@@ -612,17 +626,17 @@ fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
     let millis = |ms: i64| Duration::from_millis(ms.max(0) as u64);
     if let Some(ms) = movetime {
         go.limits.time =
-            Some(millis(ms).saturating_sub(MOVE_OVERHEAD / 3).max(Duration::from_millis(1)));
+            Some(millis(ms).saturating_sub(overhead / 3).max(Duration::from_millis(1)));
     }
     let (time, increment) = match side {
         Color::White => (wtime, winc),
         Color::Black => (btime, binc),
     };
     if let Some(remaining) = time {
-        let remaining = millis(remaining).saturating_sub(MOVE_OVERHEAD);
+        let remaining = millis(remaining).saturating_sub(overhead);
         let clock = GameClock {
             remaining,
-            increment: millis(increment.unwrap_or(0)),
+            increment: millis(increment.unwrap_or(0)).saturating_sub(overhead),
             moves_to_go: movestogo.and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0),
         };
         go.limits.clock = Some(clock);
@@ -632,12 +646,10 @@ fn parse_go(args: &[&str], side: Color) -> (Go, Vec<String>) {
     (go, complaints)
 }
 
-/// The most a move may take on `clock`, whatever the search's own time management decides:
-/// a share of the remaining time, never all of it.
+/// The most a move may take on `clock`, whatever the search's own time management decides
+/// (which plans within it): half of the time left, never all of it.
 fn hard_cap(clock: &GameClock) -> Duration {
-    let moves = clock.moves_to_go.unwrap_or(20).clamp(1, 20);
-    let share = clock.remaining / moves * 3 + clock.increment;
-    share.min(clock.remaining / 2).max(Duration::from_millis(1))
+    (clock.remaining / 2).max(Duration::from_millis(1))
 }
 
 /// One search on the worker thread.
@@ -657,7 +669,7 @@ impl Job {
         let mut position = self.game.clone();
         position.set_search_root();
         let mut reporter = Reporter { out, root: self.game.clone(), start };
-        let result = searcher.search_with(&mut position, &mut reporter);
+        let result = searcher.search_parallel_with(&mut position, &mut reporter);
         searcher.config_mut().limits = saved;
         let best = self.best_move(&result, &mut searcher);
         out.say(&summary_line(&result, start.elapsed(), searcher.hashfull()));

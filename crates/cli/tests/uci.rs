@@ -47,6 +47,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name Hash type spin default 16 min 1 max",
         "option name Threads type spin default 1 min 1 max",
         "option name Level type combo default strongest var easy var medium var hard var strongest",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Quiescence type check",
         "option name NullMove type check",
         "option name LMR type check",
@@ -187,6 +188,7 @@ fn malformed_lines_are_answered_and_the_session_goes_on() {
 fn options_configure_the_search() {
     let lines = session(
         "setoption name Hash value 1\nsetoption name threads value 1\n\
+         setoption name move overhead value 100\n\
          setoption name Level value easy\nsetoption name NullMove value false\n\
          setoption name RFP value 0\nsetoption name Aspiration value 25\n\
          setoption name Clear Hash\nucinewgame\nposition startpos\ngo\n",
