@@ -403,9 +403,19 @@ impl Report {
     /// examined in 0.012 s, level perfect)".
     #[must_use]
     pub fn account(&self) -> String {
+        // A heuristic value ("+35 for White (heuristic, not proven)") in the game's own
+        // units, as the score text says it ("+0.35 for White ...").
+        let words = match (&self.score_text, self.outcome, self.words.split_once(" for ")) {
+            (Some(score), None, Some((number, rest)))
+                if number.starts_with(['+', '-']) && number[1..].parse::<u64>().is_ok() =>
+            {
+                format!("{score} for {rest}")
+            }
+            _ => self.words.clone(),
+        };
         format!(
             "{}; {} examined in {}, level {}{}",
-            self.words,
+            words,
             count(self.nodes, "position", "positions"),
             duration_text(self.time_ms),
             self.level,

@@ -61,6 +61,10 @@ fn chess_scores_in_pawns_for_the_side_to_move() {
     let text = report.score_text.clone().unwrap();
     let value = report.value.unwrap();
     assert_eq!(text, pawns(value), "{report:?}");
+    // The account of a move in a game says it in pawns too.
+    let account = report.account();
+    let said = format!("{text} for {} (heuristic, not proven); ", report.to_move);
+    assert!(account.starts_with(&said), "{account}");
     // A line of several moves, each in SAN.
     let report = best("chess", "startpos", &depth(4));
     assert!(report.pv.len() >= 2, "{report:?}");
@@ -107,6 +111,7 @@ fn other_games_keep_their_move_text_and_say_plies() {
     assert_eq!(report.move_words, report.best_move);
     assert_eq!(report.score_text.as_deref(), Some("win in 1 ply"));
     assert_eq!(report.pv_words, report.pv);
+    assert!(report.account().starts_with("x wins in 1 ply; "), "{}", report.account());
     let report = best("connect4", "4444", &depth(3));
     assert_eq!(report.pv_words, report.pv);
     assert_eq!(score_text(Score::loss_in(3), true), "loss in 3 plies");
