@@ -1,6 +1,8 @@
 //! Chess on [cozy-chess](https://docs.rs/cozy-chess): the rules, FEN and move notation,
-//! draws in play, a material evaluation, and [`perft`] (move-path enumeration) with a
-//! shared hash table, threads and a split of the count across processes.
+//! draws in play, the tapered evaluation of [`eval`] (PeSTO's tables, [`pst`]), the hooks of
+//! the engine's strong negamax and its chess configuration ([`search_config`]), the
+//! positions of `alphabeta bench chess` ([`bench`]), and [`perft`] (move-path enumeration)
+//! with a shared hash table, threads and a split of the count across processes.
 //!
 //! Rules come from cozy-chess: castling, en passant, promotion, check, mate, stalemate. This
 //! module adds what a game (rather than a board) needs: the history of the positions played,
