@@ -73,6 +73,12 @@ async function newGame(page, { human, first, game = 'tictactoe', level, from }) 
   await page.click('#new');
 }
 
+/** The weakest level of `game` (the first the catalogue lists). */
+async function weakest(page, game) {
+  await selectGame(page, game);
+  return page.$eval('#level optgroup:first-child option', (option) => option.value);
+}
+
 /** Chooses a game, failing (not skipping) when the page does not offer it. */
 async function selectGame(page, game) {
   const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
@@ -162,7 +168,7 @@ test('a whole tic-tac-toe game by clicks: the AI never loses', async () => {
     const { winner, clicks, moves } = await playGame(page, human, first, pick);
     assert.notEqual(winner, human, `the human (${human}, ${first} first) beat the AI`);
     assert.ok(clicks >= 2 && moves >= 5, `a whole game: ${clicks} clicks, ${moves} moves`);
-    const ai = await page.textContent('#ai-info');
+    const ai = await page.textContent('#ai-info .summary');
     assert.match(ai, /^The AI \([xo]\) played \d: .*, proven\. [\d,]+ positions? examined in .* \(perfect, depth \d+\)\.$/);
   }
   // The cells carry their numbers, which are the moves.
@@ -192,7 +198,7 @@ test('the hint recommends a move, with its evaluation time and positions examine
   await settle(page);
   await page.click('#hint');
   await page.waitForSelector('#board .square.hint');
-  const info = await page.textContent('#hint-info');
+  const info = await page.textContent('#hint-info .summary');
   assert.match(info, /^Recommended move: \d\. Evaluation time: [\d.]+ m?s, [\d,]+ positions examined; value: draw, proven\.$/);
   const recommended = info.match(/Recommended move: (\d)/)[1];
   const highlighted = await page.$eval('#board .square.hint', (square) => square.dataset.square);
@@ -251,7 +257,7 @@ test('hare and wolves: pick up the hare, see where it may go, and the table answ
     await clickAndSettle(page, expected[0]);
     assert.equal(Number(await page.$eval('#board [data-token="hare"]', (square) => square.dataset.square)), expected[0]);
     // The wolves' answer comes from the complete table: proven.
-    assert.match(await page.textContent('#ai-info'), /^The AI \(wolves\) played [a-h][1-8]-[a-h][1-8]: wolves win in \d+ plies, proven\. .* \(perfect\)\.$/);
+    assert.match(await page.textContent('#ai-info .summary'), /^The AI \(wolves\) played [a-h][1-8]-[a-h][1-8]: wolves win in \d+ plies, proven\. .* \(perfect\)\.$/);
   }
   const moves = await moveList(page);
   assert.equal(moves.length, 6);
@@ -404,7 +410,7 @@ test('phone width: nothing overflows, for every game', async () => {
 
 test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', async () => {
   const page = await open();
-  await newGame(page, { game: 'chess', human: 'White', level: 'easy' });
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
   await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
   await settle(page);
   // The pieces are drawn as glyphs; e2 is row 7 (from the top), file e.
@@ -419,8 +425,12 @@ test('chess: pick up a pawn, see its targets, play e2-e4, and the AI answers', a
   await clickAndSettle(page, e4);
   const moves = await moveList(page);
   assert.equal(moves.length, 2);
-  assert.match(moves[0], /^White: e2e4 \(you\)$/);
-  assert.match(moves[1], /^Black: [a-h][1-8][a-h][1-8] \(AI\)$/);
+  // The moves in SAN, each with its UCI text.
+  assert.match(moves[0], /^White: e4 \(you\)$/);
+  assert.match(moves[1].match(/^Black: (\S+) \(AI\)$/)[1], SAN);
+  const texts = await page.$$eval('#moves li', (items) => items.map((item) => item.dataset.move));
+  assert.equal(texts[0], 'e2e4');
+  assert.match(texts[1], /^[a-h][1-8][a-h][1-8]$/);
   await page.screenshot({ path: path.join(ARTIFACTS, 'chess.png') });
   await page.close();
 });
@@ -440,5 +450,85 @@ test('Monte Carlo tree search: every move shows its win rate, from the visits of
   assert.ok(labels.every((label) => /^\d+%$/.test(label)), labels.join(' '));
   assert.ok(new Set(labels).size > 1, `the win rates tell the moves apart: ${labels.join(' ')}`);
   await page.screenshot({ path: path.join(ARTIFACTS, 'mcts-win-rates.png') });
+  await page.close();
+});
+
+/** SAN: a piece move, a pawn move or capture, castling; promotion; check or mate. */
+const SAN = /^(O-O(-O)?|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|([a-h]x)?[a-h][1-8](=[QRBN])?)[+#]?$/;
+/** A chess score as people read it: pawns for the side that moves, or moves to mate. */
+const CHESS_SCORE = /^([+-]\d+\.\d\d|0\.00|draw|mate in [1-9]\d*|mated in [1-9]\d*)$/;
+
+/** The search told in `selector` (#ai-info, #hint-info): its score, depth, nodes, line. */
+async function account(page, selector) {
+  const field = (name) => page.textContent(`${selector} [data-field="${name}"]`);
+  return {
+    summary: await page.textContent(`${selector} .summary`),
+    score: await field('score'),
+    depth: Number(await field('depth')),
+    nodes: Number((await field('nodes')).replace(/,/g, '')),
+    pv: (await field('pv')).split(' '),
+  };
+}
+
+test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows a move, the AI tells its search in SAN', async () => {
+  const width = 375;
+  const page = await open({ width, height: 740 });
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  // No horizontal scroll; the board scales to the width; every control is inside it.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  const board = await page.$eval('#board', (element) => {
+    const box = element.getBoundingClientRect();
+    return { left: box.left, right: box.right, width: box.width };
+  });
+  assert.ok(board.width <= width && board.left >= 0 && board.right <= width, `board ${JSON.stringify(board)}`);
+  assert.ok(board.width >= 0.8 * width, `the board uses the width: ${board.width}px`);
+  const outside = await page.$$eval('button, select, input', (elements, limit) => elements
+    .filter((element) => element.offsetParent !== null)
+    .filter((element) => element.getBoundingClientRect().right > limit || element.getBoundingClientRect().left < 0)
+    .map((element) => element.id || element.textContent), width);
+  assert.deepEqual(outside, [], 'controls outside the phone');
+  // A hint: the recommended move in SAN, highlighted on the board, with its search.
+  await page.click('#hint');
+  await page.waitForSelector('#board .square.hint');
+  const hint = await account(page, '#hint-info');
+  const recommended = hint.summary.match(/^Recommended move: (\S+)\. Evaluation time: /)[1];
+  assert.match(recommended, SAN);
+  assert.match(hint.score, CHESS_SCORE);
+  assert.ok(hint.depth >= 1 && hint.nodes > 0, JSON.stringify(hint));
+  assert.equal(hint.pv[0], recommended, 'the line starts with the recommended move');
+  for (const mv of hint.pv) assert.match(mv, SAN);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'phone-chess-hint.png'), fullPage: true });
+  // Play it: pick up the highlighted piece, drop it on the other highlighted square.
+  const squares = await page.$$eval('#board .square.hint', (elements) =>
+    elements.map((element) => ({ square: Number(element.dataset.square), token: element.dataset.token })));
+  assert.equal(squares.length, 2, JSON.stringify(squares));
+  const from = squares.find((square) => square.token.startsWith('w'));
+  const to = squares.find((square) => square !== from);
+  await page.click(`#board [data-square="${from.square}"]`);
+  await clickAndSettle(page, to.square);
+  const moves = await moveList(page);
+  assert.equal(moves.length, 2, moves.join(', '));
+  assert.equal(moves[0], `White: ${recommended} (you)`);
+  // The AI's answer: its move in SAN, its score for Black, depth, nodes and line in SAN.
+  const ai = await account(page, '#ai-info');
+  const played = ai.summary.match(/^The AI \(Black\) played (\S+): /)[1];
+  assert.match(played, SAN);
+  assert.match(ai.score, CHESS_SCORE);
+  assert.match(await page.textContent('#ai-info .search'), / for Black · depth /);
+  assert.ok(ai.depth >= 1 && ai.nodes > 0, JSON.stringify(ai));
+  assert.equal(ai.pv[0], played);
+  assert.equal(moves[1], `Black: ${played} (AI)`);
+  for (const mv of ai.pv) assert.match(mv, SAN);
+  // The value of every move: chess labels its pieces with scores in pawns (or mates).
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#board .value-label').length > 0);
+  const labels = await page.$$eval('#board .value-label', (texts) => texts.map((text) => text.textContent));
+  assert.ok(labels.every((label) => CHESS_SCORE.test(label) || /^(win|loss) \d+$/.test(label)), labels.join(' '));
+  const after = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(after <= 0, `after the moves the page is ${after}px wider than the phone`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'phone-chess.png'), fullPage: true });
   await page.close();
 });

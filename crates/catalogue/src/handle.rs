@@ -12,8 +12,8 @@ use alphabeta_games::{excerpt, Entry};
 
 use crate::error::{short, CatalogueError};
 use crate::report::{
-    line_text, round_ms, value_parts, wins, Analysis, DivideLine, GameInfo, MoveValue, MoveView,
-    PerftReport, PositionView, Report, ResultView, SplitLine,
+    line_text, line_words, round_ms, value_parts, wins, Analysis, DivideLine, GameInfo, MoveValue,
+    MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
 };
 
 /// The longest position text the catalogue parses (trees are the only long ones).
@@ -291,7 +291,11 @@ impl<G: Entry> Adapter<G> {
             result: over.then(|| result_of(game)),
             moves: moves
                 .iter()
-                .map(|&mv| MoveView { text: game.move_text(mv), squares: game.move_squares(mv) })
+                .map(|&mv| MoveView {
+                    text: game.move_text(mv),
+                    move_words: game.move_words(mv),
+                    squares: game.move_squares(mv),
+                })
                 .collect(),
             board: game.board(),
             drawing: game.drawing(),
@@ -502,7 +506,10 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     plies: parts.plies,
                     exact: parts.exact,
                     words: parts.words,
+                    score_text: parts.score_text,
+                    move_words: game.move_words(*mv),
                     pv: line_text(&game, &result.pv),
+                    pv_words: line_words(&game, &result.pv),
                     nodes: result.stats.nodes,
                 }
             })

@@ -47,6 +47,16 @@ pub struct Report {
     pub level: String,
     /// The value in words ("x wins in 3 plies", "draw", "+12 for x (heuristic)").
     pub words: String,
+    /// The value as people read it, short, for the side to move (chess: "+0.35" pawns,
+    /// "mate in 3", "mated in 2"; other games: "+12", "win in 3 plies", "draw"); `None`
+    /// when not known.
+    pub score_text: Option<String>,
+    /// The move in the game's notation for people (chess: SAN, `Nf3`); `None` exactly when
+    /// `move` is.
+    pub move_words: Option<String>,
+    /// The principal variation in the game's notation for people (chess: SAN), played out
+    /// move by move from the position.
+    pub pv_words: Vec<String>,
     /// Monte Carlo tree search only: its counters and the root's moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mcts: Option<MctsView>,
@@ -132,6 +142,7 @@ pub(crate) struct ValueParts {
     pub winner: Option<String>,
     pub exact: bool,
     pub words: String,
+    pub score_text: Option<String>,
 }
 
 pub(crate) fn value_parts<G: Entry>(
@@ -148,6 +159,7 @@ pub(crate) fn value_parts<G: Entry>(
             winner: None,
             exact: false,
             words: "not known: the budget ran out before a move was searched".into(),
+            score_text: None,
         };
     }
     let outcome = score.outcome(exact);
@@ -185,11 +197,22 @@ pub(crate) fn value_parts<G: Entry>(
         winner,
         exact: exact && outcome.is_some(),
         words,
+        score_text: Some(game.score_text(score, exact)),
     }
 }
 
 /// The texts of `line` played from `game`.
 pub(crate) fn line_text<G: Entry>(game: &G, line: &[G::Move]) -> Vec<String> {
+    line_in(game, line, G::move_text)
+}
+
+/// The texts of `line` played from `game`, in the game's notation for people.
+pub(crate) fn line_words<G: Entry>(game: &G, line: &[G::Move]) -> Vec<String> {
+    line_in(game, line, G::move_words)
+}
+
+/// `text` of each move of `line` played from `game`, up to the first that is not legal.
+fn line_in<G: Entry>(game: &G, line: &[G::Move], text: fn(&G, G::Move) -> String) -> Vec<String> {
     let mut game = game.clone();
     let mut moves = Vec::new();
     let mut legal = Vec::new();
@@ -201,7 +224,7 @@ pub(crate) fn line_text<G: Entry>(game: &G, line: &[G::Move]) -> Vec<String> {
         if !legal.contains(&mv) {
             break;
         }
-        moves.push(game.move_text(mv));
+        moves.push(text(&game, mv));
         game.play(mv);
     }
     moves
@@ -277,6 +300,9 @@ impl Report {
             aborted: result.aborted,
             level: level.to_string(),
             words: parts.words,
+            score_text: parts.score_text,
+            move_words: result.best_move.map(|mv| game.move_words(mv)),
+            pv_words: line_words(game, &result.pv),
             mcts: mcts_view(game, result),
         }
     }
@@ -307,8 +333,16 @@ impl Report {
             self.time_ms,
             if self.aborted { " (budget ran out: best move found so far)" } else { "" }
         );
+        if let Some(score) = &self.score_text {
+            out += &format!("score: {score} for {}\n", self.to_move);
+        }
+        let words = if self.pv_words == self.pv {
+            String::new()
+        } else {
+            format!(" ({})", self.pv_words.join(" "))
+        };
         out += &format!(
-            "principal variation: {}\n",
+            "principal variation: {}{words}\n",
             if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
         );
         if let Some(mcts) = &self.mcts {
@@ -347,13 +381,41 @@ impl Report {
         )
     }
 
+    /// What the search saw, in one line for a game in play: "depth 6, score +0.35 for
+    /// White, 12,345 nodes, principal variation: e4 e5 Nf3" (the score is for the side to
+    /// move of the position searched, the side whose move this is; the moves in the game's
+    /// notation for people).
+    #[must_use]
+    pub fn search_line(&self) -> String {
+        let score = self.score_text.as_ref().map_or_else(
+            || "score not known".to_string(),
+            |score| format!("score {score} for {}", self.to_move),
+        );
+        let line = if self.pv_words.is_empty() { "-".to_string() } else { self.pv_words.join(" ") };
+        format!(
+            "depth {}, {score}, {}, principal variation: {line}",
+            self.depth,
+            count(self.nodes, "node", "nodes")
+        )
+    }
+
     /// How the AI's move is told in a game: "x plays 4 (x wins in 3 plies; 1,234 positions
     /// examined in 0.012 s, level perfect)".
     #[must_use]
     pub fn account(&self) -> String {
+        // A heuristic value ("+35 for White (heuristic, not proven)") in the game's own
+        // units, as the score text says it ("+0.35 for White ...").
+        let words = match (&self.score_text, self.outcome, self.words.split_once(" for ")) {
+            (Some(score), None, Some((number, rest)))
+                if number.starts_with(['+', '-']) && number[1..].parse::<u64>().is_ok() =>
+            {
+                format!("{score} for {rest}")
+            }
+            _ => self.words.clone(),
+        };
         format!(
             "{}; {} examined in {}, level {}{}",
-            self.words,
+            words,
             count(self.nodes, "position", "positions"),
             duration_text(self.time_ms),
             self.level,
@@ -381,8 +443,15 @@ pub struct MoveValue {
     pub exact: bool,
     /// The value in words.
     pub words: String,
+    /// The value as people read it, short (chess: "+0.35", "mate in 3"); `None` when not
+    /// known.
+    pub score_text: Option<String>,
+    /// The move in the game's notation for people (chess: SAN).
+    pub move_words: String,
     /// The line that follows it.
     pub pv: Vec<String>,
+    /// The line in the game's notation for people (chess: SAN).
+    pub pv_words: Vec<String>,
     /// Positions examined for it.
     pub nodes: u64,
 }
@@ -403,6 +472,8 @@ pub struct MoveView {
     /// The move's text.
     #[serde(rename = "move")]
     pub text: String,
+    /// The move in the game's notation for people (chess: SAN).
+    pub move_words: String,
     /// Where it is clicked.
     #[serde(flatten)]
     pub squares: MoveSquares,

@@ -23,7 +23,7 @@ const TABLE_BYTES: usize = 16 << 20;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Search each position to this depth (plies).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
     /// Print JSON.
     #[arg(long)]

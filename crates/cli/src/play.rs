@@ -1,6 +1,8 @@
 //! `alphabeta play GAME`: the interactive game loop, the same for every game: humans type
 //! moves, the AI answers, and every AI move is told the same way (the move, positions
-//! examined, time and the value in words).
+//! examined, time and the value in words; then the depth, the score as people read it, the
+//! nodes and the principal variation, in the game's notation for people: SAN in chess).
+//! `h` (or `hint`, `?`) asks the AI's search for the human's move.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,7 +21,7 @@ use crate::Context;
 /// `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias).
+    /// The game: tictactoe, connect4, hare-wolves, chess, tree (or an alias).
     pub game: String,
     /// The human's side (a side name of the game), both (two humans) or none (the AI plays
     /// itself). Default: the side that moves first.
@@ -139,7 +141,13 @@ pub fn run(args: &PlayArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let mut live = game.live(input.as_ref(), first.as_deref(), &request)?;
     writeln!(context.out, "{}: {}", info.title, info.rules)?;
     writeln!(context.out, "Moves: {}. Type h for a hint, u to undo, q to quit.", info.move_help)?;
-    let mut session = Session { live: &mut *live, humans, hint: args.hint, movers: Vec::new() };
+    let mut session = Session {
+        live: &mut *live,
+        humans,
+        hint: args.hint,
+        movers: Vec::new(),
+        move_help: info.move_help,
+    };
     session.run(&request.limits, context)
 }
 
@@ -150,6 +158,8 @@ struct Session<'a> {
     hint: bool,
     /// The side that played each move, in order.
     movers: Vec<String>,
+    /// How to type a move, for `help`.
+    move_help: &'static str,
 }
 
 impl Session<'_> {
@@ -196,6 +206,12 @@ impl Session<'_> {
                     return Ok(ExitCode::SUCCESS);
                 }
                 "h" | "hint" | "?" => self.print_hint(limits, context)?,
+                "help" => writeln!(
+                    context.out,
+                    "Moves: {}. Commands: h, hint or ? recommends a move (the AI's search for \
+                     your side); u or undo takes back your last move; q or quit ends the game.",
+                    self.move_help
+                )?,
                 "u" | "undo" => {
                     self.undo(context)?;
                     hinted = false;
@@ -224,7 +240,9 @@ impl Session<'_> {
         let Some(mv) = report.best_move.clone() else {
             bail!("the AI found no move in a position that is not over");
         };
-        writeln!(context.out, "AI ({side}) plays {mv} ({})", report.account())?;
+        let words = report.move_words.as_deref().unwrap_or(&mv);
+        writeln!(context.out, "AI ({side}) plays {words} ({})", report.account())?;
+        writeln!(context.out, "  {}", report.search_line())?;
         self.live.play_text(&mv)?;
         self.movers.push(side);
         writeln!(context.out, "{}", self.live.view().drawing)?;
@@ -242,10 +260,12 @@ impl Session<'_> {
         if let Some(mv) = &report.best_move {
             writeln!(
                 context.out,
-                "Recommended move: {mv}. Evaluation time: {:.6} s ({})",
+                "Recommended move: {}. Evaluation time: {:.6} s ({})",
+                report.move_words.as_deref().unwrap_or(mv),
                 report.time_ms / 1000.0,
                 report.account()
             )?;
+            writeln!(context.out, "  {}", report.search_line())?;
         }
         Ok(())
     }

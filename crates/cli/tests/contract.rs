@@ -62,7 +62,7 @@ const CASES: [Case; 6] = [
 ];
 
 /// The contract's fields and the JSON types each may take.
-const FIELDS: [(&str, &[&str]); 19] = [
+const FIELDS: [(&str, &[&str]); 22] = [
     ("position", &["string"]),
     ("to_move", &["string"]),
     ("move", &["string", "null"]),
@@ -81,6 +81,9 @@ const FIELDS: [(&str, &[&str]); 19] = [
     ("aborted", &["bool"]),
     ("level", &["string"]),
     ("words", &["string"]),
+    ("score_text", &["string", "null"]),
+    ("move_words", &["string", "null"]),
+    ("pv_words", &["array"]),
     ("moves", &["array"]),
 ];
 
@@ -110,6 +113,14 @@ fn check_report(report: &Value, over: bool, context: &str) {
         assert!(known, "{context}: unexpected field '{key}'");
     }
     assert_eq!(report["move"].is_null(), over, "{context}: move null exactly when over: {report}");
+    // The words for people: known exactly when the numbers are, one per move of the line.
+    assert_eq!(report["move_words"].is_null(), over, "{context}: move_words: {report}");
+    assert_eq!(report["score_text"].is_null(), report["value"].is_null(), "{context}: {report}");
+    assert_eq!(
+        report["pv_words"].as_array().map(Vec::len),
+        report["pv"].as_array().map(Vec::len),
+        "{context}: pv_words and pv: {report}"
+    );
     if let Some(value) = report["value"].as_i64() {
         assert!(value.abs() < 100_000, "{context}: a sentinel-sized value {value}");
     }

@@ -308,8 +308,11 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set from another thread to stop the search (a web client that went away).
     pub stop: Option<Arc<AtomicBool>>,
-    /// A game clock to manage (negamax): the search decides its own soft and hard limits
-    /// from it, within `time` if that is set too.
+    /// A game clock to manage (negamax): the search decides its own soft limit (no new
+    /// iteration after it: `remaining / moves_to_go (30 if unknown) + 3/4 increment`) and
+    /// hard limit (the search stops: `min(5 soft, remaining / 4)`, never under the soft one),
+    /// both within the time left minus a safety margin of 30 ms (or a tenth of the time left),
+    /// and within `time` if that is set too. See: chessprogramming.org/Time_Management
     pub clock: Option<GameClock>,
 }
 
@@ -318,36 +321,59 @@ pub struct Limits {
 /// pruning ones (null move, reductions, reverse futility) make values heuristic and are for
 /// games searched to a depth limit, such as chess. Each uses a [`crate::Game`] hook, and is
 /// a no-op for a game that does not implement it.
+///
+/// The ordering techniques (staged ordering, killers, history) and aspiration windows change
+/// the order of the search, not its values: a fixed-depth search without the table still
+/// equals minimax (the tests check it on every game). Quiescence and check extension change
+/// what is searched, exactly as documented (the tests compare them with reference searches).
+/// Their tuning numbers (reductions, depths) are constants next to the node function.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Techniques {
-    /// Quiescence search at the depth limit: stand pat on [`crate::Game::evaluate`], then
-    /// only the noisy moves ([`crate::Game::noisy_moves`]).
-    /// See: chessprogramming.org/Quiescence_Search
+    /// Quiescence search at the depth limit: stand pat on [`crate::Game::evaluate`]
+    /// (fail-soft: a stand pat at or above beta returns at once), then only the noisy moves
+    /// ([`crate::Game::noisy_moves`]), best [`crate::Game::noisy_score`] first; in check
+    /// ([`crate::Game::in_check`]) every move and no standing pat. Finished games still score
+    /// by their outcome; every other value it returns is heuristic (never `exact`). It goes
+    /// at most 64 plies below the iteration's depth. See: chessprogramming.org/Quiescence_Search
     pub quiescence: bool,
-    /// A node in check ([`crate::Game::in_check`]) is searched one ply deeper.
-    /// See: chessprogramming.org/Check_Extensions
+    /// A node in check ([`crate::Game::in_check`]) is searched one ply deeper, below the
+    /// root and while its ply is under twice the iteration's depth (so that checks cannot
+    /// extend a line without end). See: chessprogramming.org/Check_Extensions
     pub check_extension: bool,
-    /// Staged move ordering: the table's move, the noisy moves by
-    /// [`crate::Game::noisy_score`], the killer moves, then the quiet moves by history.
-    /// See: chessprogramming.org/Move_Ordering
+    /// Staged move ordering: the table's move (at the root: the last iteration's best move),
+    /// then the noisy moves by [`crate::Game::noisy_score`], the killer moves, then the quiet
+    /// moves by history, each picked lazily (the keys are computed only if the table's move
+    /// did not cut). See: chessprogramming.org/Move_Ordering
     pub staged_ordering: bool,
-    /// Two killer moves per ply (quiet moves that cut at the same ply elsewhere).
-    /// See: chessprogramming.org/Killer_Heuristic
+    /// Two killer moves per ply (quiet moves that cut at the same ply elsewhere), tried
+    /// after the noisy moves. See: chessprogramming.org/Killer_Heuristic
     pub killers: bool,
-    /// The history heuristic for quiet moves ([`crate::Game::history_index`]).
+    /// The history heuristic for quiet moves ([`crate::Game::history_index`],
+    /// [`crate::Game::HISTORY_SIZE`] counters): a quiet move that cuts gains depth², the quiet
+    /// moves tried before it lose as much, with gravity (counters stay within ±16384).
     /// See: chessprogramming.org/History_Heuristic
     pub history: bool,
-    /// Null-move pruning ([`crate::Game::can_pass`]).
+    /// Null-move pruning ([`crate::Game::can_pass`]): at a non-PV node not in check, from
+    /// depth 2, not right after a pass, whose static evaluation is at least a heuristic beta,
+    /// the side to move passes and a null-window search `2 + depth / 4` plies shallower
+    /// decides; if it still reaches beta, the node returns it (no verification search).
     /// See: chessprogramming.org/Null_Move_Pruning
     pub null_move: bool,
-    /// Late-move reductions of quiet moves tried late at non-PV nodes.
+    /// Late-move reductions: from depth 3, quiet moves after the first two (three at PV
+    /// nodes) at a node not in check, that do not give check, are searched first with a null
+    /// window `0.75 + ln(depth) ln(index) / 2.25` plies shallower (one less at PV nodes);
+    /// a result above alpha is searched again at full depth.
     /// See: chessprogramming.org/Late_Move_Reductions
     pub late_move_reductions: bool,
     /// Reverse futility pruning (static null move) with this margin per ply of depth, in
-    /// the units of [`crate::Game::evaluate`]. See: chessprogramming.org/Reverse_Futility_Pruning
+    /// the units of [`crate::Game::evaluate`]: at a non-PV node not in check, to depth 6,
+    /// `evaluate - margin * depth >= beta` (a heuristic beta) returns the evaluation.
+    /// See: chessprogramming.org/Reverse_Futility_Pruning
     pub reverse_futility: Option<i32>,
-    /// Aspiration windows of this half-width around the last iteration's score, widened on
-    /// failure. See: chessprogramming.org/Aspiration_Windows
+    /// Aspiration windows of this half-width around the last iteration's score, from depth
+    /// 4 and after a heuristic score; the side that fails is widened (the width doubles each
+    /// time), and opened fully before it could cut a win or a loss.
+    /// See: chessprogramming.org/Aspiration_Windows
     pub aspiration: Option<i32>,
 }
 

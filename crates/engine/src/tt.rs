@@ -107,6 +107,8 @@ impl std::error::Error for TableTooSmall {}
 /// A transposition table sized in bytes (rounded down to a power of two of entries).
 pub struct TranspositionTable {
     slots: Arc<[Slot]>,
+    /// The index is the top log2(entries) bits of the mixed key: shifted right by one, then
+    /// by this (63 - log2(entries), so that one entry needs no 64-bit shift).
     shift: u32,
     generation: u8,
 }
@@ -131,7 +133,7 @@ impl TranspositionTable {
             return Err(TableTooSmall(bytes));
         }
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
-        let shift = 64 - entries.trailing_zeros();
+        let shift = 63 - entries.trailing_zeros();
         let slots = (0..entries).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
         Ok(Self { slots, shift, generation: 1 })
     }
@@ -171,10 +173,7 @@ impl TranspositionTable {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        if self.shift == 64 {
-            return 0;
-        }
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1 >> self.shift) as usize
     }
 
     /// The key and data words of the slot at `index` (the key as stored: possibly torn).

@@ -37,9 +37,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // The empty board (strong unless `weak`).
         let solved = solver.solve(&Connect4::standard(), weak);
         println!(
-            "empty board: score {}, {} positions, {:.2} s",
+            "empty board: score {}, {} positions ({} by the helpers), {:.2} s",
             solved.score,
             solved.stats.nodes,
+            solved.stats.helper_nodes,
             solved.stats.elapsed.as_secs_f64()
         );
         return Ok(());

@@ -355,6 +355,42 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     fn proven_words(&self, _score: Score) -> Option<String> {
         None
     }
+
+    /// `score` (for the side to move here) as people read it, short: chess says "+0.35"
+    /// (pawns) and "mate in 3" / "mated in 2". `exact` says no heuristic went into it. The
+    /// default is [`score_text`]: "+12", "win in 3 plies", "loss in 2 plies", "draw".
+    #[must_use]
+    fn score_text(&self, score: Score, exact: bool) -> String {
+        score_text(score, exact)
+    }
+
+    /// A legal move of this position in the game's notation for people (chess: SAN, `Nf3`);
+    /// the default is [`Notation::move_text`].
+    #[must_use]
+    fn move_words(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+}
+
+/// The default [`Entry::score_text`]: a heuristic value signed (`+12`, `-3`, `0`), a proven
+/// result by its distance in plies ("win in 3 plies", "loss in 1 ply"; "win" when the
+/// distance is not measured; "won" or "lost" in a finished position), a proven draw as
+/// "draw".
+#[must_use]
+pub fn score_text(score: Score, exact: bool) -> String {
+    let plies =
+        |plies: u32| if plies == 1 { "1 ply".to_string() } else { format!("{plies} plies") };
+    match (score.is_win(), score.is_loss(), score.plies()) {
+        (true, _, Some(0)) => "won".to_string(),
+        (_, true, Some(0)) => "lost".to_string(),
+        (true, _, Some(n)) => format!("win in {}", plies(n)),
+        (true, _, None) => "win".to_string(),
+        (_, true, Some(n)) => format!("loss in {}", plies(n)),
+        (_, true, None) => "loss".to_string(),
+        _ if exact && score == Score::DRAW => "draw".to_string(),
+        _ if score.raw() == 0 => "0".to_string(),
+        _ => format!("{:+}", score.raw()),
+    }
 }
 
 /// The engine configuration of a default exact solve: negamax, depth-aware scores, the

@@ -99,6 +99,62 @@ static WINS: [bool; 512] = {
     wins
 };
 
+/// `LINE_WEIGHTS[mine]`: byte `i` is the weight of line `i` for a side with the marks `mine`
+/// (0, 1, 4 or 16 for 0 to 3 of its marks on it), counted by [`TicTacToe::evaluate`] when
+/// the line is open (no mark of the other side).
+static LINE_WEIGHTS: [u64; 512] = {
+    let mut weights = [0u64; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut line = 0;
+        while line < LINES.len() {
+            let marks = (bits as u16 & LINES[line]).count_ones() as usize;
+            weights[bits] |= [0u64, 1, 4, 16][marks] << (8 * line);
+            line += 1;
+        }
+        bits += 1;
+    }
+    weights
+};
+
+/// `OPEN_LINES[theirs]`: byte `i` is `0xFF` when line `i` holds none of `theirs`, else 0.
+static OPEN_LINES: [u64; 512] = {
+    let mut open = [0u64; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut line = 0;
+        while line < LINES.len() {
+            if bits as u16 & LINES[line] == 0 {
+                open[bits] |= 0xFF << (8 * line);
+            }
+            line += 1;
+        }
+        bits += 1;
+    }
+    open
+};
+
+/// `EMPTY_CELLS[empty]`: the cells of the 9-bit set `empty` in increasing order, then
+/// their number in the last byte (the legal moves of a board with these empty cells).
+static EMPTY_CELLS: [[u8; 10]; 512] = {
+    let mut lists = [[0u8; 10]; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut count = 0;
+        let mut cell = 0;
+        while cell < 9 {
+            if bits & (1 << cell) != 0 {
+                lists[bits][count] = cell as u8;
+                count += 1;
+            }
+            cell += 1;
+        }
+        lists[bits][9] = count as u8;
+        bits += 1;
+    }
+    lists
+};
+
 #[inline]
 fn has_line(bits: u16) -> bool {
     WINS[usize::from(bits & FULL)]
@@ -326,12 +382,13 @@ impl TicTacToe {
     }
 
     /// Counts of open lines: lines with only the side's marks, weighted by how full they are.
+    /// The sum of the open lines' weight bytes: no byte of the partial sums carries (at most
+    /// 8 × 16 = 128), so the top byte of the product is the sum.
+    #[inline]
     fn line_potential(mine: u16, theirs: u16) -> i32 {
-        LINES
-            .iter()
-            .filter(|&&line| theirs & line == 0)
-            .map(|&line| [0, 1, 4, 16][(mine & line).count_ones() as usize])
-            .sum()
+        let weights = LINE_WEIGHTS[usize::from(mine & FULL)];
+        let open = OPEN_LINES[usize::from(theirs & FULL)];
+        ((weights & open).wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
     }
 }
 
@@ -340,11 +397,11 @@ impl Game for TicTacToe {
 
     #[inline]
     fn legal_moves(&self, moves: &mut Vec<u8>) {
-        let mut empty = !self.occupied() & FULL;
-        while empty != 0 {
-            moves.push(empty.trailing_zeros() as u8);
-            empty &= empty - 1;
-        }
+        // Copying all nine bytes and cutting back is cheaper than a copy of variable length.
+        let cells = &EMPTY_CELLS[usize::from(!self.occupied() & FULL)];
+        let end = moves.len() + usize::from(cells[9]);
+        moves.extend_from_slice(&cells[..9]);
+        moves.truncate(end);
     }
 
     #[inline]
@@ -381,6 +438,7 @@ impl Game for TicTacToe {
         }
     }
 
+    #[inline]
     fn evaluate(&self) -> i32 {
         let (mine, theirs) = match self.to_move {
             Mark::X => (self.x, self.o),
@@ -449,6 +507,22 @@ impl Notation for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_potential_is_the_weighted_count_of_open_lines() {
+        let by_lines = |mine: u16, theirs: u16| -> i32 {
+            LINES
+                .iter()
+                .filter(|&&line| theirs & line == 0)
+                .map(|&line| [0, 1, 4, 16][(mine & line).count_ones() as usize])
+                .sum()
+        };
+        for mine in 0..512u16 {
+            for theirs in (0..512u16).filter(|theirs| theirs & mine == 0) {
+                assert_eq!(TicTacToe::line_potential(mine, theirs), by_lines(mine, theirs));
+            }
+        }
+    }
 
     #[test]
     fn parses_boards_and_infers_the_side() {

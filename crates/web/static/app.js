@@ -83,6 +83,9 @@ function aiMethod() {
     const depth = Number($('#depth').value) || 4;
     return { algorithm: choice.slice(SEARCH.length), depth };
   }
+  // A level keeps its own time per move (chess: from easy to strongest), up to the
+  // server's longest budget.
+  if (play.limits) return { level: choice, time_ms: play.limits.max_time_ms };
   return { level: choice };
 }
 
@@ -186,8 +189,11 @@ async function afterMove() {
   }
 }
 
+/** Records a move (its text) played in the current position, with its words for people. */
 function record(by, move) {
-  play.history.push({ position: play.position, by, side: play.position.to_move, move });
+  const legal = play.position.moves.find((m) => m.move === move);
+  const words = legal?.move_words ?? move;
+  play.history.push({ position: play.position, by, side: play.position.to_move, move, words });
 }
 
 async function humanMove(text) {
@@ -217,7 +223,30 @@ async function humanMove(text) {
 /** "x wins in 17 plies (x wins with its 9th stone), proven". */
 function valueWords(report) {
   if (report.exact) return `${report.words}, proven`;
+  // A heuristic value in the game's own units (chess: pawns, "+0.35"), not the raw number.
+  if (!report.outcome && report.value !== null && report.score_text) {
+    return `${report.score_text} for ${sideName(report.to_move)} (heuristic, not proven)`;
+  }
   return report.words.includes('not proven') ? report.words : `${report.words}, not proven`;
+}
+
+/**
+ * A search told in `element`: the `summary` sentence, then what the search saw, each part
+ * in a span of its own (data-field: score, depth, nodes, pv): the score as people read it
+ * ("+0.35", "mate in 3"; for the side that moves), the depth, the nodes and the principal
+ * variation in the game's notation for people (SAN in chess).
+ */
+function showAccount(element, summary, report) {
+  const field = (name, text) => html('span', { 'data-field': name }, text);
+  const score = report.score_text ?? 'not known';
+  const line = (report.pv_words && report.pv_words.length ? report.pv_words : report.pv || []).join(' ') || '–';
+  const search = html('span', { class: 'search' });
+  search.append(
+    'Score ', field('score', score), ` for ${sideName(report.to_move)} · depth `,
+    field('depth', String(report.depth)), ' · ', field('nodes', count(report.nodes)),
+    ` node${report.nodes === 1 ? '' : 's'} · line: `, field('pv', line),
+  );
+  element.replaceChildren(html('span', { class: 'summary' }, summary), ' ', search);
 }
 
 /** POSTs a search, trying three times while the server is busy (503). */
@@ -238,7 +267,8 @@ async function aiMove() {
   play.busy = true;
   const side = play.position.to_move;
   const status = $('#status');
-  const budget = play.limits ? ` (at most ${milliseconds(play.limits.default_time_ms)})` : '';
+  const asked = aiMethod().time_ms ?? play.limits?.default_time_ms;
+  const budget = asked ? ` (at most ${milliseconds(asked)})` : '';
   status.textContent = `The AI (${sideName(side)}) is thinking${budget}…`;
   status.dataset.thinking = 'true';
   let reply;
@@ -259,12 +289,12 @@ async function aiMove() {
   record('AI', reply.move);
   play.position = reply.after;
   play.busy = false;
-  $('#ai-info').textContent =
-    `The AI (${side}) played ${reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
+  showAccount($('#ai-info'),
+    `The AI (${side}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
     `position${reply.nodes === 1 ? '' : 's'} examined in ${milliseconds(reply.time_ms)} ` +
     `(${/^\d+$/.test(reply.level) ? `level ${reply.level}` : reply.level}` +
     `${reply.depth ? `, depth ${reply.depth}` : ''})` +
-    (reply.aborted ? '; the time budget ran out first' : '') + '.';
+    (reply.aborted ? '; the time budget ran out first' : '') + '.', reply);
   render();
   await afterMove();
 }
@@ -283,9 +313,9 @@ async function hint() {
     }, serial, () => { $('#hint-info').textContent = 'The server is busy; trying again…'; });
     if (serial !== play.serial || position !== play.position) return;
     play.hint = reply.move;
-    $('#hint-info').textContent =
-      `Recommended move: ${reply.move}. Evaluation time: ${milliseconds(reply.time_ms)}, ` +
-      `${count(reply.nodes)} positions examined; value: ${valueWords(reply)}.`;
+    showAccount($('#hint-info'),
+      `Recommended move: ${reply.move_words ?? reply.move}. Evaluation time: ${milliseconds(reply.time_ms)}, ` +
+      `${count(reply.nodes)} positions examined; value: ${valueWords(reply)}.`, reply);
     render();
   } catch (error) {
     $('#hint-info').textContent = error.message;
@@ -432,6 +462,8 @@ function valueLabel(entry) {
   if (entry.value === null || entry.value === undefined) return '?';
   if (entry.outcome === 'draw') return 'draw';
   if (entry.outcome) return `${entry.outcome} ${entry.plies ?? ''}`.trim();
+  // The score as people read it where the game says (chess: "+0.35"), else the value.
+  if (entry.score_text) return entry.score_text;
   return entry.value > 0 ? `+${entry.value}` : `${entry.value}`;
 }
 
@@ -590,7 +622,7 @@ function onSquareKey(event, square, board) {
 
 function renderMoves() {
   const list = $('#moves');
-  list.replaceChildren(...play.history.map((entry) => html('li', {}, `${entry.side}: ${entry.move} (${entry.by})`)));
+  list.replaceChildren(...play.history.map((entry) => html('li', { 'data-move': entry.move }, `${entry.side}: ${entry.words} (${entry.by})`)));
 }
 
 function render() {

@@ -121,7 +121,10 @@ async fn start_and_position() {
     assert_eq!(reply["position"], "x.o.x...o");
     assert_eq!(reply["to_move"], "x");
     assert_eq!(moves(&reply), ["1", "3", "5", "6", "7"]);
-    assert_eq!(reply["moves"][0], json!({"move": "1", "from": null, "squares": [1]}));
+    assert_eq!(
+        reply["moves"][0],
+        json!({"move": "1", "move_words": "1", "from": null, "squares": [1]})
+    );
 
     let reply =
         post(server, "/api/position", &json!({"game": "tictactoe", "position": "xxxooo..."})).await;
@@ -233,7 +236,10 @@ async fn hare_and_wolves() {
     let start_position = post(server, "/api/start", &json!({"game": "hare-wolves"})).await.json();
     assert_eq!(start_position["position"], "H:e1 W:b8,d8,f8,h8 H");
     assert_eq!(start_position["board"]["checkered"], true);
-    assert_eq!(start_position["moves"][0], json!({"move": "e1-f2", "from": 60, "squares": [53]}));
+    assert_eq!(
+        start_position["moves"][0],
+        json!({"move": "e1-f2", "move_words": "e1-f2", "from": 60, "squares": [53]})
+    );
     let request =
         json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H", "move": "e1-f2"});
     let reply = post(server, "/api/play", &request).await.json();
@@ -530,7 +536,9 @@ async fn the_server_caps_the_time_budget() {
         assert_eq!(reply["outcome"], Value::Null);
         assert_eq!(reply["exact"], false);
         assert_eq!(reply["words"], "not known: the budget ran out before a move was searched");
+        assert_eq!(reply["score_text"], Value::Null, "{request}");
         assert!(reply["move"].is_string(), "a live position gets a move");
+        assert_eq!(reply["move_words"], reply["move"]);
     }
     assert!(started.elapsed() < Duration::from_secs(60), "a budget of an hour was not capped");
     // An analysis is several searches: the same budget covers them all.
@@ -612,4 +620,38 @@ async fn a_client_that_disconnects_cancels_its_search() {
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_answers_in_words_for_people_too() {
+    let server = start(limits()).await;
+    // Scholar's mate: the move and its line in SAN, the score in moves.
+    let mate = json!({"game": "chess", "position": "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6",
+                      "algorithm": "negamax", "depth": 3});
+    let reply = post(server, "/api/best", &mate).await.json();
+    assert_eq!(
+        (reply["move"].as_str(), reply["move_words"].as_str()),
+        (Some("h5f7"), Some("Qxf7#"))
+    );
+    assert_eq!(reply["score_text"], "mate in 1");
+    assert_eq!(reply["pv_words"], json!(["Qxf7#"]));
+    // From the start: a score in pawns for White, a line in SAN as long as the UCI one.
+    let start =
+        json!({"game": "chess", "position": "startpos", "algorithm": "negamax", "depth": 3});
+    let reply = post(server, "/api/best", &start).await.json();
+    let score = reply["score_text"].as_str().unwrap();
+    let value = reply["value"].as_i64().unwrap();
+    let pawns = format!("{}{:.2}", if value > 0 { "+" } else { "" }, value as f64 / 100.0);
+    assert_eq!(score, if value == 0 { "0.00" } else { pawns.as_str() }, "{reply}");
+    let (pv, words) = (reply["pv"].as_array().unwrap(), reply["pv_words"].as_array().unwrap());
+    assert_eq!(pv.len(), words.len(), "{reply}");
+    assert!(!pv.is_empty() && pv != words, "{reply}");
+    // Each move of an analysis too.
+    let analysis =
+        json!({"game": "chess", "position": "startpos", "algorithm": "negamax", "depth": 2});
+    let reply = post(server, "/api/analyse", &analysis).await.json();
+    let moves = reply["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    assert!(moves.iter().any(|mv| mv["move"] == "g1f3" && mv["move_words"] == "Nf3"), "{reply}");
+    assert!(moves.iter().all(|mv| mv["score_text"].is_string()), "{reply}");
 }

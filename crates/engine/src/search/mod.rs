@@ -6,6 +6,7 @@ mod node;
 mod ordering;
 mod time;
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -290,28 +291,48 @@ impl Drop for StopOnDrop<'_> {
 /// Budgets as the node functions check them.
 pub(crate) struct Budget<'a> {
     node_limit: u64,
+    /// The next node count that needs a look beyond one comparison: the node limit's
+    /// overrun or the next multiple of 1024 (when the stop flag and clock are read).
+    next_check: Cell<u64>,
     deadline: Option<Duration>,
     stop: Option<&'a std::sync::atomic::AtomicBool>,
     clock: &'a dyn Clock,
 }
 
+/// How often (in nodes) the stop flag and the clock are read.
+const CHECK_EVERY: u64 = 1024;
+
 impl<'a> Budget<'a> {
     pub(crate) fn new(config: &'a SearchConfig, clock: &'a dyn Clock, start: Duration) -> Self {
+        let node_limit = config.limits.nodes.unwrap_or(u64::MAX);
         Self {
-            node_limit: config.limits.nodes.unwrap_or(u64::MAX),
+            node_limit,
+            next_check: Cell::new(CHECK_EVERY.min(node_limit.saturating_add(1))),
             deadline: config.limits.time.map(|time| start + time),
             stop: config.limits.stop.as_deref(),
             clock,
         }
     }
 
-    /// Checks the budgets after `nodes` positions; the clock only every 1024.
+    /// Checks the budgets after `nodes` positions (counted up one at a time); the clock and
+    /// the stop flag only every 1024.
     #[inline]
     pub(crate) fn check(&self, nodes: u64) -> Result<(), Aborted> {
+        if nodes < self.next_check.get() {
+            return Ok(());
+        }
+        self.check_slowly(nodes)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
         if nodes > self.node_limit {
             return Err(Aborted);
         }
-        if nodes & 1023 == 0 {
+        let next = (nodes / CHECK_EVERY + 1).saturating_mul(CHECK_EVERY);
+        self.next_check.set(next.min(self.node_limit.saturating_add(1)));
+        if nodes % CHECK_EVERY == 0 {
             if self.stop.is_some_and(|stop| stop.load(AtomicOrdering::Relaxed)) {
                 return Err(Aborted);
             }

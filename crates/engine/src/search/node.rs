@@ -317,12 +317,28 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     /// Plain minimax in negamax form: the reference oracle.
+    ///
+    /// Inlined into its caller, so that a leaf (most positions) costs no call: only a node
+    /// with moves calls [`Run::minimax_moves`].
+    #[inline(always)]
     fn minimax(&mut self, game: &mut G, depth: u32, ply: u32) -> Result<Score, Aborted> {
         self.enter(game, ply, -Score::INFINITY, Score::INFINITY)?;
-        let (start, end) = match self.expand(game, depth, ply) {
-            Expansion::Leaf(score) => return Ok(score),
-            Expansion::Moves(start, end) => (start, end),
-        };
+        match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => Ok(score),
+            Expansion::Moves(start, end) => self.minimax_moves(game, depth, ply, start, end),
+        }
+    }
+
+    /// [`Run::minimax`] of a node whose moves are `stack[start..end]`.
+    #[inline(never)]
+    fn minimax_moves(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        start: usize,
+        end: usize,
+    ) -> Result<Score, Aborted> {
         let mut best = -Score::INFINITY;
         for index in start..end {
             let mv = self.stack[index];
@@ -342,19 +358,40 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
     /// Fail-soft alpha-beta in negamax form, as the tutorials write it (with the configured
     /// cut rule).
+    ///
+    /// Inlined into its caller, so that a leaf (most positions) costs no call: only a node
+    /// with moves calls [`Run::alphabeta_moves`].
+    #[inline(always)]
     fn alphabeta(
         &mut self,
         game: &mut G,
         depth: u32,
         ply: u32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
         self.enter(game, ply, alpha, beta)?;
-        let (start, end) = match self.expand(game, depth, ply) {
-            Expansion::Leaf(score) => return Ok(score),
-            Expansion::Moves(start, end) => (start, end),
-        };
+        match self.expand(game, depth, ply) {
+            Expansion::Leaf(score) => Ok(score),
+            Expansion::Moves(start, end) => {
+                self.alphabeta_moves(game, depth, ply, (alpha, beta), start, end)
+            }
+        }
+    }
+
+    /// [`Run::alphabeta`] of a node whose moves are `stack[start..end]`.
+    #[inline(never)]
+    fn alphabeta_moves(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        (mut alpha, beta): (Score, Score),
+        start: usize,
+        end: usize,
+    ) -> Result<Score, Aborted> {
+        // Alpha-beta always runs as `Algorithm::AlphaBeta`: only its cut rule matters.
+        let cut = self.config.cut;
         let mut best = -Score::INFINITY;
         for at in start..end {
             let mv = self.stack[at];
@@ -371,7 +408,12 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             }
             alpha = alpha.max(best);
             self.observer.child(ply, at - start, mv, score, alpha, beta);
-            if self.cuts(alpha, beta) {
+            let cuts = match cut {
+                CutRule::Standard => alpha >= beta,
+                CutRule::Strict => alpha > beta,
+                CutRule::None => false,
+            };
+            if cuts {
                 self.stats.cutoffs += 1;
                 self.observer.cut(ply, end - at - 1);
                 break;

@@ -80,7 +80,7 @@ impl ChessSearch {
         self.searcher.config_mut().limits = merge_limits(&saved, limits);
         let mut position = game.clone();
         position.set_search_root();
-        let result = self.searcher.search(&mut position);
+        let result = self.searcher.search_parallel(&mut position);
         self.searcher.config_mut().limits = saved;
         result
     }
@@ -230,5 +230,37 @@ impl Entry for Chess {
             }
             Err(_) => super::perft::divide(self.board(), depth),
         }
+    }
+
+    // The score and the moves as chess players read them (Play: score text, SAN).
+
+    /// Pawns from the side to move's view, as engines show it ("+0.35", "-1.20", "0.00"),
+    /// or the moves to mate ("mate in 3", "mated in 2"; "mated" when it is already); a
+    /// proven draw is "draw".
+    fn score_text(&self, score: alphabeta_engine::Score, exact: bool) -> String {
+        let moves = |plies: u32| plies.div_ceil(2);
+        match (score.is_win(), score.is_loss(), score.plies()) {
+            (true, _, Some(plies)) => format!("mate in {}", moves(plies)),
+            (_, true, Some(0)) => "mated".to_string(),
+            (_, true, Some(plies)) => format!("mated in {}", moves(plies)),
+            (true, _, None) => "mate".to_string(),
+            (_, true, None) => "mated".to_string(),
+            _ if exact && score == alphabeta_engine::Score::DRAW => "draw".to_string(),
+            _ => {
+                let centipawns = score.raw();
+                let sign = match centipawns.signum() {
+                    1 => "+",
+                    -1 => "-",
+                    _ => "",
+                };
+                let magnitude = centipawns.unsigned_abs();
+                format!("{sign}{}.{:02}", magnitude / 100, magnitude % 100)
+            }
+        }
+    }
+
+    /// SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Qh4#`).
+    fn move_words(&self, mv: Move) -> String {
+        self.san(mv)
     }
 }

@@ -1,6 +1,8 @@
 //! Chess on [cozy-chess](https://docs.rs/cozy-chess): the rules, FEN and move notation,
-//! draws in play, a material evaluation, and [`perft`] (move-path enumeration) with a
-//! shared hash table, threads and a split of the count across processes.
+//! draws in play, the tapered evaluation of [`eval`] (PeSTO's tables, [`pst`]), the hooks of
+//! the engine's strong negamax and its chess configuration ([`search_config`]), the
+//! positions of `alphabeta bench chess` ([`bench`]), and [`perft`] (move-path enumeration)
+//! with a shared hash table, threads and a split of the count across processes.
 //!
 //! Rules come from cozy-chess: castling, en passant, promotion, check, mate, stalemate. This
 //! module adds what a game (rather than a board) needs: the history of the positions played,
@@ -374,9 +376,49 @@ impl Game for Chess {
 
     /// Captures first, the most valuable victim first and then the least valuable attacker
     /// ([MVV-LVA](https://www.chessprogramming.org/MVV-LVA)); queen promotions with them;
-    /// quiet moves after, in generation order.
+    /// quiet moves after, in generation order. Without allocation: the search orders at
+    /// every node.
     fn order_moves(&self, moves: &mut [Move]) {
-        moves.sort_by_cached_key(|&mv| std::cmp::Reverse(self.noisy_score(mv).unwrap_or(0)));
+        const ROOM: usize = 256; // more than the most legal moves of a chess position, 218
+        if moves.is_empty() {
+            return;
+        }
+        if moves.len() > ROOM {
+            moves.sort_by_cached_key(|&mv| std::cmp::Reverse(self.noisy_score(mv).unwrap_or(0)));
+            return;
+        }
+        // Step 1. The noisy moves aside with their scores; the quiet ones packed at the end,
+        // in their order.
+        let mut noisy = [(0, moves[0]); ROOM];
+        let mut count = 0;
+        let mut back = moves.len();
+        for at in (0..moves.len()).rev() {
+            let mv = moves[at];
+            match self.noisy_score(mv) {
+                Some(score) => {
+                    noisy[count] = (score, mv);
+                    count += 1;
+                }
+                None => {
+                    back -= 1;
+                    moves[back] = mv;
+                }
+            }
+        }
+        // Step 2. The noisy moves best first (collected back to front: reverse, then a stable
+        // insertion sort keeps generation order among equals).
+        let noisy = &mut noisy[..count];
+        noisy.reverse();
+        for at in 1..noisy.len() {
+            let mut slot = at;
+            while slot > 0 && noisy[slot - 1].0 < noisy[slot].0 {
+                noisy.swap(slot - 1, slot);
+                slot -= 1;
+            }
+        }
+        for (place, &(_, mv)) in moves.iter_mut().zip(noisy.iter()) {
+            *place = mv;
+        }
     }
 
     /// Captures (en passant included) and queen promotions, ranked by MVV-LVA: the victim's

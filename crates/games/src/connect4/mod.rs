@@ -535,12 +535,15 @@ impl Connect4 {
 
     /// An upper bound on the solver's score for the side to move, from the lines it can
     /// still complete: 0 (at best a draw) when no four fits in its stones and the empty
-    /// cells; else, on a board of even height where every column holds an even number of
-    /// stones, by the opponent's claimeven: the opponent can answer every move on top of it
-    /// in the same column, and so take every empty cell of an even row (counted from 1) and
-    /// leave the mover only the odd ones. If the mover has no four then, it never wins (0);
-    /// if the opponent has one, the opponent wins by the last cell at the latest (-1).
-    /// `i32::MAX` when neither applies.
+    /// cells; else, on a board of even height with an even number of stones, by the
+    /// opponent's claimeven: the opponent can answer every move on top of it in the same
+    /// column, and so take every empty cell of an even row (counted from 1). The columns
+    /// holding an odd number of stones (an even count of them) are paired: a move in one is
+    /// answered in the top cell of the other, after which both are even; the mover is given
+    /// those playable cells, the opponent every other empty even-row cell. If the mover has
+    /// no four in its cells, it never wins (0); if the opponent then has one, the opponent
+    /// wins by the last cell at the latest (-1). `i32::MAX` when neither applies. (After
+    /// C. Steininger's solver, which applies claimeven the same way.)
     /// See: <http://www.informatik.uni-trier.de/~fernau/DSL0607/Masterthesis-Viergewinnt.pdf>
     /// (Allis, claimeven).
     #[inline(always)]
@@ -550,12 +553,14 @@ impl Connect4 {
         if !has_four(self.current | empty, height) {
             return 0;
         }
-        // Rows 1, 3, 5, ... counted from 0: the follower's cells.
-        let even_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << height) - 1));
-        if height % 2 == 0 && self.possible() & even_rows == 0 {
-            let mover = self.current | (empty & !even_rows);
+        if height % 2 == 0 && self.moves % 2 == 0 {
+            // Rows 1, 3, 5, ... counted from 0; the follower's sure cells are the empty ones
+            // not playable now.
+            let even_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << height) - 1));
+            let claimed = empty & even_rows & !self.possible();
+            let mover = self.current | (empty & !claimed);
             if !has_four(mover, height) {
-                let follower = (self.current ^ self.mask) | (empty & even_rows);
+                let follower = (self.current ^ self.mask) | claimed;
                 return if has_four(follower, height) { -1 } else { 0 };
             }
         }

@@ -15,8 +15,11 @@
 //!   opponent would take first: after C. Steininger's solver), then by history (cut-offs
 //!   counted per cell), then centre first.
 //! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
-//!   when every column holds an even number of stones, the opponent's claimeven caps the
-//!   mover (see `Connect4::upper_bound_in`).
+//!   when the mover is the first player, the opponent's claimeven caps the mover (see
+//!   `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
+//!   ranked, so that a child refuted statically ends the node before any child is searched.
+//! - **Forced moves** (a block, or the only move that does not lose at once) are played
+//!   without a table probe or store: the first unforced position of the line has its entry.
 //! - **Transposition table** ([`super::Table`]): lower, upper and exact bounds with the best
 //!   move, 8-byte entries with exact keys, two-entry buckets with effort-preferred
 //!   replacement.
@@ -717,6 +720,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
+        // Step 2c. A forced move (a block, or the only move that does not lose at once) is
+        // played without a table probe: the line's first unforced position has its entry.
+        if next & (next - 1) == 0 {
+            return self.child(position, next, alpha, beta);
+        }
+
         // Step 3. The table (under the smaller of the key and the mirror's key).
         let (key, mirrored) = self.canonical(position);
         let last = self.width - 1;
@@ -745,7 +754,6 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
 
         // Step 4. The table's move first, before the others are ranked: where it refutes
         // the node (most often), no threat is counted for the rest.
-        let single = next & (next - 1) == 0;
         let nodes_before = self.nodes;
         let alpha_before = alpha;
         let mut best = None;
@@ -781,6 +789,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             // ranked: each child's own probe (and the cut-off below) then hits the cache.
             let mut left = rest;
             let theirs = position.opponent_threats_in(self.shape);
+            let static_cut = self.static_bounds;
             while left != 0 {
                 let bit = left & left.wrapping_neg();
                 left ^= bit;
@@ -794,6 +803,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     // win with this one).
                     let score = position.win_now_score() - 1;
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                }
+                if static_cut && beta <= 1 {
+                    // The child's static bound (its lines, the claimeven of its follower)
+                    // may refute this node before any child is searched.
+                    let score = -child.upper_bound_in(self.shape);
+                    if score >= beta {
+                        return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                    }
                 }
                 let mut rank = u64::from(useful) << 40 | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
@@ -824,9 +841,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // (most nodes are refuted by their first move, and then the probes would be wasted);
         // not near the end, where a search is cheaper than the probes.
         // See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        let etc_at = if self.etc && !single && self.cells - moves > self.etc_early {
+        let etc_at = if self.etc && self.cells - moves > self.etc_early {
             0
-        } else if self.etc && !single && self.cells - moves > self.etc_min_left {
+        } else if self.etc && self.cells - moves > self.etc_min_left {
             usize::from(first == 0)
         } else {
             usize::MAX

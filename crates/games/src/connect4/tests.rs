@@ -234,6 +234,62 @@ fn small_boards_are_solved_by_both_searches() {
     }
 }
 
+/// The exact score of `position` by plain negamax over every move, memoised by key.
+fn exact_score(position: &Connect4, memo: &mut std::collections::HashMap<u64, i32>) -> i32 {
+    if position.is_over() {
+        return position.final_score();
+    }
+    if let Some(&score) = memo.get(&position.key()) {
+        return score;
+    }
+    let mut best = i32::MIN;
+    for col in 0..position.width() {
+        if position.can_play(col) {
+            let mut child = *position;
+            child.play_col(col);
+            best = best.max(-exact_score(&child, memo));
+        }
+    }
+    memo.insert(position.key(), best);
+    best
+}
+
+#[test]
+fn static_bounds_hold_on_every_position_of_small_boards() {
+    // The claimeven and open-line bounds (with the odd columns paired) never cut below the
+    // exact score, on every reachable position of boards of even height; and the second
+    // board's bound is tight somewhere (the test would notice a bound that never applies).
+    for (width, height) in [(4, 4), (5, 4)] {
+        let mut memo = std::collections::HashMap::new();
+        let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
+        exact_score(&empty, &mut memo);
+        let (mut capped, mut losses) = (0, 0);
+        let mut stack = vec![empty];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(p) = stack.pop() {
+            if p.is_over() || !seen.insert(p.key()) {
+                continue;
+            }
+            let score = memo[&p.key()];
+            let cap = p.upper_bound_in(p.shape());
+            assert!(score <= cap, "{width}x{height} {p:?}: score {score}, bound {cap}");
+            capped += usize::from(cap <= 0);
+            losses += usize::from(cap == -1);
+            if !p.opponent_can_win_in(p.shape()) {
+                assert!(score >= 0, "{width}x{height} {p:?}: score {score}, opponent has no line");
+            }
+            for col in 0..width {
+                if p.can_play(col) {
+                    let mut child = p;
+                    child.play_col(col);
+                    stack.push(child);
+                }
+            }
+        }
+        assert!(capped > 0 && losses > 0, "{width}x{height}: {capped} capped, {losses} at -1");
+    }
+}
+
 #[test]
 fn late_positions_agree_with_the_engine() {
     let mut solver = solver();

@@ -1,0 +1,83 @@
+//! Tic-tac-toe as the `minimax` crate (0.6) sees it: the same bitboards and move order as
+//! ours, so that both engines search the same tree.
+
+use std::hint::black_box;
+
+use alphabeta_engine::{Algorithm, Game, Scoring, SearchConfig, Searcher};
+use alphabeta_games::tictactoe::TicTacToe;
+use minimax::Strategy;
+
+/// Both engines get a table of this size (tic-tac-toe has 5,478 positions).
+pub const TABLE_BYTES: usize = 256 << 10;
+
+/// Our search with `algorithm` and `scoring` from the empty board (a new searcher and table
+/// each time, as the crate's searches below).
+pub fn ours(algorithm: Algorithm, scoring: Scoring) -> Option<u8> {
+    let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring);
+    config.tt_bytes = TABLE_BYTES;
+    Searcher::new(config).search(black_box(&mut TicTacToe::new())).best_move
+}
+
+/// The crate's `Negamax` to depth 9 (alpha-beta, no table) from the empty board.
+pub fn crate_negamax() -> Option<u8> {
+    minimax::Negamax::new(NoEval, 9).choose_move(black_box(&TicTacToe::new()))
+}
+
+/// The crate's `IterativeSearch` to depth 9 with a table of [`TABLE_BYTES`] from the empty
+/// board.
+pub fn crate_iterative() -> Option<u8> {
+    let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_BYTES);
+    let mut search = minimax::IterativeSearch::new(NoEval, options);
+    search.set_max_depth(9);
+    search.choose_move(black_box(&TicTacToe::new()))
+}
+
+/// The `minimax` crate's view of our tic-tac-toe (same bitboards, same move order).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer;
+
+impl minimax::Game for Peer {
+    type S = TicTacToe;
+    type M = u8;
+
+    fn generate_moves(state: &TicTacToe, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        state.legal_moves(moves);
+        None
+    }
+
+    fn apply(state: &mut TicTacToe, mv: u8) -> Option<TicTacToe> {
+        state.play(mv);
+        None
+    }
+
+    fn undo(state: &mut TicTacToe, mv: u8) {
+        Game::undo(state, mv);
+    }
+
+    fn get_winner(state: &TicTacToe) -> Option<minimax::Winner> {
+        state.outcome().map(|outcome| match outcome {
+            alphabeta_engine::Outcome::Win => minimax::Winner::PlayerToMove,
+            alphabeta_engine::Outcome::Draw => minimax::Winner::Draw,
+            alphabeta_engine::Outcome::Loss => minimax::Winner::PlayerJustMoved,
+        })
+    }
+
+    fn zobrist_hash(state: &TicTacToe) -> u64 {
+        // A mixed exact key (the crate's table expects well-spread bits).
+        state.hash().unwrap_or(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// An evaluator that knows nothing (tic-tac-toe is searched to its end).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEval;
+
+impl minimax::Evaluator for NoEval {
+    type G = Peer;
+    fn evaluate(&self, _: &TicTacToe) -> minimax::Evaluation {
+        0
+    }
+}
