@@ -2,17 +2,17 @@
 //!
 //! `cargo run --release -p alphabeta-bench --example smp_chess -- [DEPTH] [ROUNDS] [THREADS]`
 //!
-//! Protocol: each round searches every position below to DEPTH (6 by default) with a fresh
+//! Protocol: each round searches every position below to DEPTH (8 by default) with a fresh
 //! searcher (an empty 64 MiB table) once with one thread and once with THREADS (2 by
-//! default), the order of the two alternating between rounds; the engine's negamax with the
-//! game's move ordering (the table, iterative deepening and PVS; no other technique). Prints
+//! default), the order of the two alternating between rounds; the strong chess search
+//! (`alphabeta_games::chess::search_config`: every technique on) with a depth limit. Prints
 //! each search, then the median over the rounds of the total time of each thread count, and
 //! the median of the per-round ratios (1 thread / THREADS: the speed-up to the same depth).
 
 use std::time::{Duration, Instant};
 
-use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher};
-use alphabeta_games::chess::Chess;
+use alphabeta_engine::Searcher;
+use alphabeta_games::chess::{search_config, Chess};
 
 const POSITIONS: [(&str, &str); 3] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -22,12 +22,8 @@ const POSITIONS: [(&str, &str); 3] = [
 
 /// One search of `position` to `depth` on `threads` threads: its time and total nodes.
 fn search(position: &Chess, depth: u32, threads: usize) -> (Duration, u64, String) {
-    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
-        .scoring(Scoring::Depth)
-        .ordering(MoveOrdering::Game)
-        .depth(depth);
-    config.tt_bytes = 64 << 20;
-    config.threads = threads;
+    let mut config = search_config(threads, 64 << 20);
+    config.limits.depth = Some(depth);
     let mut searcher = Searcher::new(config);
     let mut game = position.clone();
     game.set_search_root();
@@ -45,7 +41,7 @@ fn median(values: &mut [f64]) -> f64 {
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|text| text.parse::<usize>().ok());
-    let depth = args.next().flatten().unwrap_or(6) as u32;
+    let depth = args.next().flatten().unwrap_or(8) as u32;
     let rounds = args.next().flatten().unwrap_or(3).max(1);
     let threads = args.next().flatten().unwrap_or(2).max(2);
     let positions: Vec<(&str, Chess)> = POSITIONS

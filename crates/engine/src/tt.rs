@@ -186,7 +186,7 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let (stored_key, word) = self.load(self.index(key));
         let slot = Data::unpack(word);
@@ -207,7 +207,7 @@ impl TranspositionTable {
     }
 
     /// Stores a result for `key` (the score already relative to the node).
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: u64, entry: TtEntry) {
         let index = self.index(key);
         let (old_key, old_word) = self.load(index);
