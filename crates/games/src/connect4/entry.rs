@@ -87,10 +87,14 @@ impl Player<Connect4> for Perfect {
         let stop = limits.stop.as_deref();
         if let Some(solved) = self.solver.solve_within(game, false, Some(solve_time), stop) {
             if let Some(col) = self.solver.best_move(game, solved.score) {
-                let mut after = *game;
-                after.play_col(col);
                 let mut pv = vec![col];
-                pv.extend(self.solver.principal_variation(&after, -solved.score));
+                // From the book, the line beyond the move would be a long search (the
+                // positions after it are not in the book): left out, so the move is instant.
+                if !solved.stats.from_book {
+                    let mut after = *game;
+                    after.play_col(col);
+                    pv.extend(self.solver.principal_variation(&after, -solved.score));
+                }
                 return SearchResult {
                     best_move: Some(col),
                     score: engine_score(game, solved.score, false),
