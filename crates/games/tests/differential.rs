@@ -1,8 +1,6 @@
 //! Every optimised search agrees with plain minimax: on every tic-tac-toe position with x to
 //! move, on the seed trees, and on random trees.
 
-use std::collections::HashSet;
-
 use alphabeta_engine::{
     Algorithm, CutRule, Game, MoveOrdering, Score, Scoring, SearchConfig, SearchResult, Searcher,
     TieBreak,
@@ -13,24 +11,8 @@ use proptest::prelude::*;
 
 /// Every reachable position with x to move (x moved first) and the game still on.
 fn x_to_move_positions() -> Vec<TicTacToe> {
-    fn walk(board: &mut TicTacToe, seen: &mut HashSet<TicTacToe>, out: &mut Vec<TicTacToe>) {
-        if !seen.insert(*board) || board.is_over() {
-            return;
-        }
-        if board.to_move() == alphabeta_games::tictactoe::Mark::X {
-            out.push(*board);
-        }
-        let mut moves = Vec::new();
-        board.legal_moves(&mut moves);
-        for mv in moves {
-            board.play(mv);
-            walk(board, seen, out);
-            board.undo(mv);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&mut TicTacToe::new(), &mut HashSet::new(), &mut out);
-    out
+    let x = alphabeta_games::tictactoe::Mark::X;
+    TicTacToe::reachable().into_iter().filter(|board| board.to_move() == x).collect()
 }
 
 fn run(config: &SearchConfig, board: &TicTacToe) -> SearchResult<u8> {

@@ -2,7 +2,6 @@
 //! values as one thread on solved games, and a legal move with a heuristic score on chess;
 //! one thread through `search_parallel` is today's search, node for node.
 
-use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -24,22 +23,7 @@ fn parallel<G: Game + Send>(config: &SearchConfig, game: &G) -> SearchResult<G::
 
 /// Every unfinished tic-tac-toe position reachable from the empty board.
 fn tictactoe_positions() -> Vec<TicTacToe> {
-    fn walk(board: &mut TicTacToe, seen: &mut HashSet<TicTacToe>, out: &mut Vec<TicTacToe>) {
-        if !seen.insert(*board) || board.outcome().is_some() {
-            return;
-        }
-        out.push(*board);
-        let mut moves = Vec::new();
-        board.legal_moves(&mut moves);
-        for mv in moves {
-            board.play(mv);
-            walk(board, seen, out);
-            board.undo(mv);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&mut TicTacToe::new(), &mut HashSet::new(), &mut out);
-    out
+    TicTacToe::reachable()
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! Monte Carlo tree search on the real games: the MCTS-Solver proves the values minimax
 //! finds, plain UCT finds winning moves with enough iterations, and a seed repeats its tree.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,22 +32,7 @@ fn run<G: Game>(config: &SearchConfig, game: &G) -> SearchResult<G::Move> {
 
 /// Every reachable tic-tac-toe position with the game still on.
 fn tictactoe_positions() -> Vec<TicTacToe> {
-    fn walk(board: &mut TicTacToe, seen: &mut HashSet<TicTacToe>, out: &mut Vec<TicTacToe>) {
-        if !seen.insert(*board) || board.is_over() {
-            return;
-        }
-        out.push(*board);
-        let mut moves = Vec::new();
-        board.legal_moves(&mut moves);
-        for mv in moves {
-            board.play(mv);
-            walk(board, seen, out);
-            board.undo(mv);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&mut TicTacToe::new(), &mut HashSet::new(), &mut out);
-    out
+    TicTacToe::reachable()
 }
 
 /// Checks that the solver proves minimax's value, and plays a move that keeps it.

@@ -64,21 +64,7 @@ fn trap_plays_a_corner_on_the_empty_board() {
 
 /// Every reachable position with the game on.
 fn positions() -> Vec<TicTacToe> {
-    fn walk(board: &mut TicTacToe, seen: &mut std::collections::HashSet<TicTacToe>) {
-        if !seen.insert(*board) || board.is_over() {
-            return;
-        }
-        let mut moves = Vec::new();
-        board.legal_moves(&mut moves);
-        for mv in moves {
-            board.play(mv);
-            walk(board, seen);
-            board.undo(mv);
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    walk(&mut TicTacToe::new(), &mut seen);
-    seen.into_iter().filter(|board| !board.is_over()).collect()
+    TicTacToe::reachable()
 }
 
 #[test]
