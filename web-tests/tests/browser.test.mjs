@@ -532,3 +532,19 @@ test('chess on a phone (375 px): the board fits, the controls wrap, a hint shows
   await page.screenshot({ path: path.join(ARTIFACTS, 'phone-chess.png'), fullPage: true });
   await page.close();
 });
+
+test('chess analysed by the engine\'s negamax at depth 1: every piece that can move shows its score', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: 'search:negamax' });
+  await page.fill('#depth', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelector('#legend').dataset.state === 'done');
+  // From the start: the eight pawns and the two knights, each labelled with its best move's
+  // score in pawns (a heuristic at this depth), none with "?" (not known).
+  const labels = await page.$$eval('#board .value-label', (texts) => texts.map((text) => text.textContent));
+  assert.equal(labels.length, 10, labels.join(' '));
+  assert.ok(labels.every((label) => CHESS_SCORE.test(label)), labels.join(' '));
+  await page.close();
+});

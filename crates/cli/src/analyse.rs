@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use crate::best::input_or_start;
+use crate::best::on_position;
 use crate::options::{AiArgs, PositionArgs};
 use crate::Context;
 
@@ -25,13 +25,10 @@ pub struct AnalyseArgs {
 
 /// Runs `analyse`.
 pub fn run(args: &AnalyseArgs, context: &mut Context<'_>) -> Result<ExitCode> {
-    let game = context.catalogue.get(&args.position.game)?.clone();
-    let input = input_or_start(&args.position, context)?;
     let request = args.ai.request()?;
-    let spinner = crate::play::Spinner::start(context.interactive, "analysing");
-    let analysis = game.analyse(&input, &request);
-    drop(spinner);
-    let analysis = analysis?;
+    let analysis = on_position(&args.position, context, "analysing", |game, input| {
+        game.analyse(input, &request)
+    })?;
     if args.json {
         writeln!(context.out, "{}", serde_json::to_string(&analysis)?)?;
         return Ok(ExitCode::SUCCESS);

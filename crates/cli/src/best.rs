@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use alphabeta_catalogue::{PositionInput, Report};
+use alphabeta_catalogue::{CatalogueError, GameHandle, PositionInput, Report};
 use anyhow::Result;
 use clap::Args;
 
@@ -33,6 +33,23 @@ pub fn input_or_start(position: &PositionArgs, context: &Context<'_>) -> Result<
     })
 }
 
+/// `work` on the game and the position of `position` (the start when none is given), with a
+/// spinner saying `doing` on a terminal while it runs: what `best`, `analyse` and `solve`
+/// share.
+pub fn on_position<T>(
+    position: &PositionArgs,
+    context: &Context<'_>,
+    doing: &'static str,
+    work: impl FnOnce(&dyn GameHandle, &PositionInput) -> Result<T, CatalogueError>,
+) -> Result<T> {
+    let game = context.catalogue.get(&position.game)?;
+    let input = input_or_start(position, context)?;
+    let spinner = crate::play::Spinner::start(context.interactive, doing);
+    let answer = work(game.as_ref(), &input);
+    drop(spinner);
+    Ok(answer?)
+}
+
 /// Prints a report as JSON (one line) or text.
 pub fn print(report: &Report, json: bool, context: &mut Context<'_>) -> Result<()> {
     if json {
@@ -45,12 +62,9 @@ pub fn print(report: &Report, json: bool, context: &mut Context<'_>) -> Result<(
 
 /// Runs `best`.
 pub fn run(args: &BestArgs, context: &mut Context<'_>) -> Result<ExitCode> {
-    let game = context.catalogue.get(&args.position.game)?.clone();
-    let input = input_or_start(&args.position, context)?;
     let request = args.ai.request()?;
-    let spinner = crate::play::Spinner::start(context.interactive, "thinking");
-    let report = game.best(&input, &request);
-    drop(spinner);
-    print(&report?, args.json, context)?;
+    let report =
+        on_position(&args.position, context, "thinking", |game, input| game.best(input, &request))?;
+    print(&report, args.json, context)?;
     Ok(ExitCode::SUCCESS)
 }

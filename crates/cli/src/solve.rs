@@ -6,7 +6,7 @@ use alphabeta_catalogue::SolveOptions;
 use anyhow::Result;
 use clap::Args;
 
-use crate::best::{input_or_start, print};
+use crate::best::{on_position, print};
 use crate::options::{BudgetArgs, PositionArgs};
 use crate::Context;
 
@@ -34,12 +34,9 @@ pub fn options(budget: &BudgetArgs, weak: bool) -> Result<SolveOptions> {
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs, context: &mut Context<'_>) -> Result<ExitCode> {
-    let game = context.catalogue.get(&args.position.game)?.clone();
-    let input = input_or_start(&args.position, context)?;
     let options = options(&args.budget, args.weak)?;
-    let spinner = crate::play::Spinner::start(context.interactive, "solving");
-    let report = game.solve(&input, &options);
-    drop(spinner);
-    print(&report?, args.json, context)?;
+    let report =
+        on_position(&args.position, context, "solving", |game, input| game.solve(input, &options))?;
+    print(&report, args.json, context)?;
     Ok(ExitCode::SUCCESS)
 }

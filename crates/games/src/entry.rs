@@ -52,6 +52,23 @@ pub enum Board {
     },
 }
 
+impl Board {
+    /// An 8x8 checkered grid labelled like a chess board: files `a`…`h` left to right, ranks
+    /// `8`…`1` top to bottom. `cells` holds 64 tokens, row-major from a8 (so h1 is the last).
+    #[must_use]
+    pub fn chess_grid(cells: Vec<String>) -> Self {
+        debug_assert_eq!(cells.len(), 64, "a chess grid has 64 squares");
+        Board::Grid {
+            rows: 8,
+            cols: 8,
+            cells,
+            checkered: true,
+            col_labels: ["a", "b", "c", "d", "e", "f", "g", "h"].map(String::from).to_vec(),
+            row_labels: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
+        }
+    }
+}
+
 /// One node of an explicit tree, for drawing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TreeNodeView {
@@ -439,5 +456,48 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
         aborted: true,
         root_moves: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, Entry};
+    use crate::chess::Chess;
+    use crate::hare_wolves::HareWolves;
+
+    /// The token on a square named like `"e1"`, through the labels the board carries.
+    fn at(board: &Board, square: &str) -> String {
+        let Board::Grid { cols, cells, col_labels, row_labels, .. } = board else {
+            panic!("an 8x8 game draws a grid");
+        };
+        let (file, rank) = square.split_at(1);
+        let col = col_labels.iter().position(|label| label == file).expect("a file label");
+        let row = row_labels.iter().position(|label| label == rank).expect("a rank label");
+        cells[row * cols + col].clone()
+    }
+
+    #[test]
+    fn chess_grid_is_labelled_like_a_chess_board() {
+        let Board::Grid { rows, cols, cells, checkered, col_labels, row_labels } =
+            Board::chess_grid(vec![String::new(); 64])
+        else {
+            panic!("a grid");
+        };
+        assert_eq!((rows, cols, cells.len(), checkered), (8, 8, 64, true));
+        assert_eq!(col_labels.concat(), "abcdefgh");
+        assert_eq!(row_labels.concat(), "87654321");
+    }
+
+    #[test]
+    fn both_8x8_games_put_their_pieces_where_the_labels_say() {
+        let chess = Entry::board(&Chess::default());
+        assert_eq!(at(&chess, "a8"), "bR");
+        assert_eq!(at(&chess, "e1"), "wK");
+        assert_eq!(at(&chess, "h2"), "wP");
+        assert_eq!(at(&chess, "e4"), "");
+        let hare = Entry::board(&HareWolves::start());
+        assert_eq!(at(&hare, "e1"), "hare");
+        assert_eq!(["b8", "d8", "f8", "h8"].map(|square| at(&hare, square)), ["wolf"; 4]);
+        assert_eq!(at(&hare, "a1"), "");
     }
 }

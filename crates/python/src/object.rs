@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 use alphabeta_catalogue::{count, outcome_name, round_ms};
 use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher};
+use alphabeta_games::entry::score_text;
 use alphabeta_games::Notation;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -120,6 +121,14 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
     value
         .repr()
         .map_or_else(|_| "?".to_string(), |text| alphabeta_games::excerpt(&text.to_string_lossy()))
+}
+
+/// At most 60 characters of `str(value)`, as people read a move (`e4`, not `'e4'`); its
+/// `repr` when `str` fails.
+fn people_text(value: &Bound<'_, PyAny>) -> String {
+    value
+        .str()
+        .map_or_else(|_| shown(value), |text| alphabeta_games::excerpt(&text.to_string_lossy()))
 }
 
 impl<'py> Protocol<'py> {
@@ -520,6 +529,12 @@ fn report<'py>(
     dict.set_item("aborted", result.aborted)?;
     dict.set_item("level", level)?;
     dict.set_item("words", words)?;
+    dict.set_item("score_text", known.then(|| score_text(result.score, exact)))?;
+    let move_words = result.best_move.map(|mv| people_text(&protocol.object_of(mv)));
+    dict.set_item("move_words", move_words)?;
+    let pv_words: Vec<String> =
+        result.pv.iter().map(|&mv| people_text(&protocol.object_of(mv))).collect();
+    dict.set_item("pv_words", pv_words)?;
     Ok(dict)
 }
 

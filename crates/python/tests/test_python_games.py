@@ -154,6 +154,25 @@ def test_any_hashable_moves_and_keys(algorithm):
     assert shallow.words.startswith("+5 for the side to move (heuristic")
 
 
+def test_a_python_game_reports_in_words_for_people():
+    # Moves in words are str(move): "take 2", not "'take 2'".
+    result = alphabeta.search(Nim(10), algorithm="negamax")
+    assert result.score_text == f"win in {result.plies} plies"
+    assert result.move_words == "take 2"
+    assert result.pv_words == [str(move) for move in result.pv] and result.pv_words[0] == "take 2"
+    assert result.to_dict()["pv_words"] == result.pv_words
+    shallow = alphabeta.search(Nim(30), algorithm="alphabeta", depth=2)
+    assert (shallow.value, shallow.score_text) == (5, "+5")
+    won = alphabeta.search(TicTacToe(list("xx oo    ")))
+    assert (won.move, won.move_words, won.score_text, won.pv_words) == (2, "2", "win in 1 ply", ["2"])
+    drawn = alphabeta.search(TicTacToe(), algorithm="alphabeta", scoring="plain")
+    assert drawn.score_text == "draw" and len(drawn.pv_words) == len(drawn.pv) == 9
+    # A finished game: no move, no words for it; the value in words all the same.
+    over = alphabeta.search(TicTacToe(list("xxxoo    ")))
+    assert (over.move, over.move_words, over.pv_words) == (None, None, [])
+    assert over.score_text == "lost"
+
+
 def test_budgets_stop_a_python_game():
     result = alphabeta.search(TicTacToe(), algorithm="minimax", nodes=500)
     assert result.aborted and not result.exact and result.nodes <= 501

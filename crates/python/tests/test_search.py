@@ -8,7 +8,8 @@ import alphabeta
 from alphabeta import SearchResult
 
 CONTRACT = ["move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
-            "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted"]
+            "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "score_text",
+            "move_words", "pv_words"]
 
 
 def test_search_reports_every_contract_field():
@@ -19,10 +20,27 @@ def test_search_reports_every_contract_field():
     assert result.exact and not result.aborted and result.pv == ["2"]
     assert result.level == "negamax" and result.words == "x wins in 1 ply"
     assert result.position == "xx.oo...." and result.to_move == "x"
+    assert (result.score_text, result.move_words, result.pv_words) == ("win in 1 ply", "2", ["2"])
     assert all(getattr(result, name) == fields[name] for name in CONTRACT)
     assert pickle.loads(pickle.dumps(result)) == result
     with pytest.raises(AttributeError):
         result.nonsense
+
+
+def test_chess_reports_in_words_for_people():
+    # Scholar's mate: the move and its line in SAN, the score in moves to mate.
+    mate = alphabeta.Game("chess", "startpos moves e4 e5 Qh5 Nc6 Bc4 Nf6")
+    result = alphabeta.search(mate, algorithm="negamax", depth=3)
+    assert (result.move, result.move_words) == ("h5f7", "Qxf7#")
+    assert (result.score_text, result.pv, result.pv_words) == ("mate in 1", ["h5f7"], ["Qxf7#"])
+    # From the start: the score in pawns for White, the line in SAN as long as the UCI one.
+    start = alphabeta.search(alphabeta.Game("chess"), algorithm="negamax", depth=2)
+    sign = "+" if start.value > 0 else ""
+    assert start.score_text == (f"{sign}{start.value / 100:.2f}" if start.value else "0.00")
+    assert len(start.pv_words) == len(start.pv) == 2 and start.pv_words != start.pv
+    # A finished game: no move, and no words for one.
+    over = alphabeta.search(alphabeta.Game("chess", "startpos moves f3 e5 g4 Qh4"), depth=1)
+    assert (over.move, over.move_words, over.pv_words, over.score_text) == (None, None, [], "mated")
 
 
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax"])

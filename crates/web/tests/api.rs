@@ -655,3 +655,33 @@ async fn chess_answers_in_words_for_people_too() {
     assert!(moves.iter().any(|mv| mv["move"] == "g1f3" && mv["move_words"] == "Nf3"), "{reply}");
     assert!(moves.iter().all(|mv| mv["score_text"].is_string()), "{reply}");
 }
+
+/// The page's analysis with the engine's search at depth 1 (the smallest it offers): every
+/// move valued by a heuristic score in pawns, never "not known", the same for every
+/// algorithm of the alpha-beta family, and the position's value is the depth-1 search's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_analysed_at_depth_1_shows_every_moves_heuristic_score() {
+    let server = start(limits()).await;
+    let position = "startpos moves e4 d5";
+    let mut values = Vec::new();
+    for algorithm in ["negamax", "alphabeta", "minimax"] {
+        let request =
+            json!({"game": "chess", "position": position, "algorithm": algorithm, "depth": 1});
+        let reply = post(server, "/api/analyse", &request).await.json();
+        let moves = reply["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 31, "{algorithm}: {reply}");
+        for mv in moves {
+            let value = mv["value"].as_i64().unwrap_or_else(|| panic!("{algorithm}: {mv}"));
+            let pawns = format!("{}{:.2}", if value > 0 { "+" } else { "" }, value as f64 / 100.0);
+            let expected = if value == 0 { "0.00" } else { pawns.as_str() };
+            assert_eq!(mv["score_text"], expected, "{algorithm}: {mv}");
+            let words = mv["words"].as_str().unwrap();
+            assert!(words.contains("heuristic") && !words.contains("not known"), "{mv}");
+        }
+        let best = post(server, "/api/best", &request).await.json();
+        assert_eq!(reply["value"], best["value"], "{algorithm}: {reply}");
+        assert_eq!(reply["level"], algorithm);
+        values.push(moves.iter().map(|mv| mv["value"].clone()).collect::<Vec<_>>());
+    }
+    assert!(values.iter().all(|each| *each == values[0]), "{values:?}");
+}

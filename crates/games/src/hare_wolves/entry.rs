@@ -170,14 +170,7 @@ impl Entry for HareWolves {
         for wolf in self.wolves() {
             cells[cell(wolf)] = "wolf".into();
         }
-        Board::Grid {
-            rows: 8,
-            cols: 8,
-            cells,
-            checkered: true,
-            col_labels: ["a", "b", "c", "d", "e", "f", "g", "h"].map(String::from).to_vec(),
-            row_labels: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
-        }
+        Board::chess_grid(cells)
     }
 
     fn move_squares(&self, mv: Move) -> MoveSquares {

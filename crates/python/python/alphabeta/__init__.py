@@ -18,7 +18,8 @@ side to move, or ``None`` while the game goes on), optionally ``evaluate()``,
 
 Results carry the fields of the JSON contract that the ``alphabeta`` command and the web
 server print: ``move``, ``value``, ``outcome``, ``plies``, ``winner``, ``exact``, ``nodes``,
-``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv``, ``aborted``.
+``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv``, ``aborted``, and
+the same in people's words: ``score_text``, ``move_words``, ``pv_words``.
 """
 
 from __future__ import annotations
@@ -283,8 +284,12 @@ class SearchResult:
     when proven), ``plies`` (to the end under best play), ``winner``, ``exact``, ``nodes``,
     ``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv`` (the principal
     variation), ``aborted`` (a budget ran out), and ``position``, ``to_move``, ``level``,
-    ``words`` (the value in words). For a Python game, moves are its own move objects and
-    ``position``/``to_move`` are ``None``.
+    ``words`` (the value in words), and the value, move and line as people read them:
+    ``score_text`` (chess: ``"+0.35"`` pawns, ``"mate in 3"``; other games: ``"+12"``,
+    ``"win in 3 plies"``, ``"draw"``; ``None`` exactly when ``value`` is), ``move_words``
+    (chess: SAN such as ``"Nf3"``; ``None`` exactly when ``move`` is) and ``pv_words`` (as
+    long as ``pv``). For a Python game, moves are its own move objects, their words are
+    ``str(move)``, and ``position``/``to_move`` are ``None``.
     """
 
     __slots__ = ("_fields",)
@@ -293,7 +298,7 @@ class SearchResult:
     FIELDS: Tuple[str, ...] = (
         "move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
         "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "position", "to_move",
-        "level", "words",
+        "level", "words", "score_text", "move_words", "pv_words",
     )
 
     def __init__(self, fields: Dict[str, Any]) -> None:
@@ -303,6 +308,7 @@ class SearchResult:
         """The fields as a dict (a copy), as the ``--json`` output names them."""
         fields = dict(self._fields)
         fields["pv"] = list(fields["pv"] or [])
+        fields["pv_words"] = list(fields["pv_words"] or [])
         return fields
 
     def __getattr__(self, name: str) -> Any:
