@@ -125,6 +125,12 @@ struct RootChoice<Move> {
     ties: Vec<(Move, Vec<Move>)>,
 }
 
+impl<Move> RootChoice<Move> {
+    fn new() -> Self {
+        Self { best_move: None, best_pv: Vec::new(), ties: Vec::new() }
+    }
+}
+
 impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// Negamax: depths 1, 2, ... until the value is exact, the limit is reached, or the
     /// clock's soft limit has passed. See: chessprogramming.org/Iterative_Deepening
@@ -347,7 +353,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             techniques.killers || techniques.history || techniques.late_move_reductions;
         let exact_ties = K::ROOT && needs_exact_ties(config);
         let tried_start = self.strong.tried.len();
-        let mut choice = RootChoice { best_move: None, best_pv: Vec::new(), ties: Vec::new() };
+        // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
+        let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
             // A partial search still has a move to play.
             self.root.mv = Some(self.stack[start]);
@@ -369,9 +376,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let result = self.child::<K>(game, depth, ply, index, reduction, floor, beta);
             game.undo(mv);
             let score = result?;
-            if K::ROOT {
+            if let (true, Some(choice)) = (K::ROOT, &mut choice) {
                 self.observer.root_move(mv, score);
-                self.root_consider(&mut choice, mv, score, best);
+                self.root_consider(choice, mv, score, best);
             }
             if score > best {
                 best = score;
@@ -401,7 +408,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
         // best move by its index in the generated order).
-        if K::ROOT {
+        if let (true, Some(choice)) = (K::ROOT, choice) {
             self.strong.root_hint = best_index;
             self.root_choose(game, depth, best, choice)?;
             return Ok(best);
@@ -506,9 +513,10 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     /// The offset in `start..end` of the `index`-th move to search: the table's move first,
-    /// then the natural order, or the highest key not yet tried.
+    /// then the natural order, or the highest key not yet tried. (Inlined: it runs once per
+    /// move; the keys are computed apart, once per node.)
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn next_move(
         &mut self,
         game: &G,
@@ -533,24 +541,36 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let first_keyed = usize::from(tt_index.is_some());
         if index == first_keyed {
             // Stage 2: the keys of the moves, computed only once the table's move failed.
-            if self.strong.keys.len() < end {
-                self.strong.keys.resize(end, 0);
-            }
-            let killers = self.strong.plies[ply as usize].killers;
-            for at in start..end {
-                self.strong.keys[at] = ordering::key(
-                    game,
-                    self.stack[at],
-                    &self.config.techniques,
-                    &killers,
-                    &self.strong.history,
-                );
-            }
-            if let Some(tt_index) = tt_index {
-                self.strong.keys[start + tt_index] = USED;
-            }
+            self.compute_keys(game, start, end, tt_index, ply);
         }
         ordering::select(&mut self.strong.keys[start..end]).unwrap_or(index)
+    }
+
+    /// The ordering keys of the moves `start..end` at `ply` (the table's move marked used).
+    fn compute_keys(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        tt_index: Option<usize>,
+        ply: u32,
+    ) {
+        if self.strong.keys.len() < end {
+            self.strong.keys.resize(end, 0);
+        }
+        let killers = self.strong.plies[ply as usize].killers;
+        for at in start..end {
+            self.strong.keys[at] = ordering::key(
+                game,
+                self.stack[at],
+                &self.config.techniques,
+                &killers,
+                &self.strong.history,
+            );
+        }
+        if let Some(tt_index) = tt_index {
+            self.strong.keys[start + tt_index] = USED;
+        }
     }
 
     /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
