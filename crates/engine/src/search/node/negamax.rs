@@ -82,8 +82,40 @@ impl<Move: Copy + Eq> Default for Ply<Move> {
     }
 }
 
+/// Which groups of techniques are on: computed once per search, so that a node reads one
+/// flag per group.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Uses {
+    /// Whether a node asks [`Game::in_check`] (check extension, null move, late-move
+    /// reductions, reverse futility).
+    check: bool,
+    /// Whether a node may end before its moves (quiescence, null move, reverse futility).
+    pruning: bool,
+    /// Whether moves are ordered by key ([`ordering::keyed`]).
+    keys: bool,
+    /// Whether quiet moves are told apart (killers, history, late-move reductions).
+    quiet: bool,
+}
+
+impl Uses {
+    fn new(techniques: &crate::Techniques) -> Self {
+        Self {
+            check: techniques.check_extension
+                || techniques.null_move
+                || techniques.late_move_reductions
+                || techniques.reverse_futility.is_some(),
+            pruning: techniques.quiescence
+                || techniques.null_move
+                || techniques.reverse_futility.is_some(),
+            keys: ordering::keyed(techniques),
+            quiet: techniques.killers || techniques.history || techniques.late_move_reductions,
+        }
+    }
+}
+
 /// What the strong techniques keep during one search.
 pub(crate) struct Strong<Move> {
+    uses: Uses,
     history: History,
     plies: Vec<Ply<Move>>,
     /// Ordering keys, parallel to the move stack.
@@ -106,6 +138,7 @@ impl<Move: Copy + Eq> Strong<Move> {
     ) -> Self {
         let history_size = if config.techniques.history { history_size } else { 0 };
         Self {
+            uses: Uses::new(&config.techniques),
             history: History::new(history_size),
             plies: Vec::new(),
             keys: Vec::new(),
@@ -295,11 +328,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
         // table, so that the draft stored is the draft probed.
         // See: chessprogramming.org/Check_Extensions
-        let uses_check = techniques.check_extension
-            || techniques.null_move
-            || techniques.late_move_reductions
-            || techniques.reverse_futility.is_some();
-        let in_check = !K::ROOT && uses_check && game.in_check();
+        let uses = self.strong.uses;
+        let in_check = !K::ROOT && uses.check && game.in_check();
         let mut depth = depth;
         if techniques.check_extension
             && in_check
@@ -324,9 +354,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
 
         // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves.
-        let prunes =
-            techniques.quiescence || techniques.null_move || techniques.reverse_futility.is_some();
-        let expansion = if prunes && !K::ROOT {
+        let expansion = if uses.pruning && !K::ROOT {
             match self.before_moves::<K>(game, depth, ply, alpha, beta, in_check)? {
                 Ok(score) => return Ok(score),
                 Err(expansion) => expansion,
@@ -348,9 +376,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
         // Step 6. Search the moves: the table's move, then in order (by key when an ordering
         // technique is on), the first with the open window, the others by PVS.
-        let keyed = ordering::keyed(techniques);
-        let quiet_matters =
-            techniques.killers || techniques.history || techniques.late_move_reductions;
+        let (keyed, quiet_matters) = (uses.keys, uses.quiet);
         let exact_ties = K::ROOT && needs_exact_ties(config);
         let tried_start = self.strong.tried.len();
         // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
@@ -435,6 +461,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// The steps before the moves when a pruning technique or quiescence is on (non-root):
     /// `Ok(Ok(score))` ends the node, `Ok(Err(expansion))` goes on with the expansion.
     #[allow(clippy::type_complexity)]
+    #[inline(never)]
     fn before_moves<K: NodeKind>(
         &mut self,
         game: &mut G,
