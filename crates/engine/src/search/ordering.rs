@@ -142,11 +142,39 @@ pub(crate) fn select(keys: &mut [i32]) -> Option<usize> {
 
 /// The late-move reduction of the `index`-th move (0-based, in search order) at `depth`, in
 /// plies: `0.75 + ln(depth) ln(index) / 2.25` (Ethereal's formula), one less at PV nodes.
-/// See: chessprogramming.org/Late_Move_Reductions
+/// Depths and indices under [`REDUCTION_TABLE`] read a table computed once, by the same
+/// formula (no logarithm per move). See: chessprogramming.org/Late_Move_Reductions
 pub(crate) fn reduction(depth: u32, index: usize, pv: bool) -> u32 {
-    let base = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
-    let plies = base as u32;
+    let plies = match REDUCTIONS.get(depth as usize).and_then(|row| row.get(index)) {
+        Some(&plies) => plies,
+        None => reduction_formula(depth, index),
+    };
     plies.saturating_sub(u32::from(pv))
+}
+
+/// The depths and move indices (each `0..REDUCTION_TABLE`) whose reductions are tabled.
+const REDUCTION_TABLE: usize = 64;
+
+/// `REDUCTIONS[depth][index]`: [`reduction_formula`] (`u32`: at depth 0 and index 0, the
+/// formula's infinity saturates to `u32::MAX`).
+static REDUCTIONS: std::sync::LazyLock<[[u32; REDUCTION_TABLE]; REDUCTION_TABLE]> =
+    std::sync::LazyLock::new(|| {
+        let mut table = [[0; REDUCTION_TABLE]; REDUCTION_TABLE];
+        for (depth, row) in table.iter_mut().enumerate() {
+            for (index, plies) in row.iter_mut().enumerate() {
+                *plies = reduction_formula(depth as u32, index);
+            }
+        }
+        table
+    });
+
+/// The reduction of [`reduction`] at a non-PV node, computed. Never inlined: the optimiser
+/// would compute `ln(depth)` of an inlined copy at every node, before the move loop.
+#[cold]
+#[inline(never)]
+fn reduction_formula(depth: u32, index: usize) -> u32 {
+    let base = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
+    base as u32
 }
 
 #[cfg(test)]
@@ -194,5 +222,16 @@ mod tests {
         assert!(reduction(8, 20, false) >= 2);
         assert!(reduction(8, 20, true) + 1 == reduction(8, 20, false));
         assert!(reduction(20, 40, false) <= 8);
+    }
+
+    #[test]
+    fn the_reduction_table_is_the_formula() {
+        for depth in 0..2 * REDUCTION_TABLE as u32 {
+            for index in 0..2 * REDUCTION_TABLE {
+                let plies = reduction_formula(depth, index);
+                assert_eq!(reduction(depth, index, false), plies, "{depth} {index}");
+                assert_eq!(reduction(depth, index, true), plies.saturating_sub(1));
+            }
+        }
     }
 }

@@ -82,8 +82,40 @@ impl<Move: Copy + Eq> Default for Ply<Move> {
     }
 }
 
+/// Which groups of techniques are on: computed once per search, so that a node reads one
+/// flag per group.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Uses {
+    /// Whether a node asks [`Game::in_check`] (check extension, null move, late-move
+    /// reductions, reverse futility).
+    check: bool,
+    /// Whether a node may end before its moves (quiescence, null move, reverse futility).
+    pruning: bool,
+    /// Whether moves are ordered by key ([`ordering::keyed`]).
+    keys: bool,
+    /// Whether quiet moves are told apart (killers, history, late-move reductions).
+    quiet: bool,
+}
+
+impl Uses {
+    fn new(techniques: &crate::Techniques) -> Self {
+        Self {
+            check: techniques.check_extension
+                || techniques.null_move
+                || techniques.late_move_reductions
+                || techniques.reverse_futility.is_some(),
+            pruning: techniques.quiescence
+                || techniques.null_move
+                || techniques.reverse_futility.is_some(),
+            keys: ordering::keyed(techniques),
+            quiet: techniques.killers || techniques.history || techniques.late_move_reductions,
+        }
+    }
+}
+
 /// What the strong techniques keep during one search.
 pub(crate) struct Strong<Move> {
+    uses: Uses,
     history: History,
     plies: Vec<Ply<Move>>,
     /// Ordering keys, parallel to the move stack.
@@ -106,6 +138,7 @@ impl<Move: Copy + Eq> Strong<Move> {
     ) -> Self {
         let history_size = if config.techniques.history { history_size } else { 0 };
         Self {
+            uses: Uses::new(&config.techniques),
             history: History::new(history_size),
             plies: Vec::new(),
             keys: Vec::new(),
@@ -123,6 +156,12 @@ struct RootChoice<Move> {
     best_move: Option<Move>,
     best_pv: Vec<Move>,
     ties: Vec<(Move, Vec<Move>)>,
+}
+
+impl<Move> RootChoice<Move> {
+    fn new() -> Self {
+        Self { best_move: None, best_pv: Vec::new(), ties: Vec::new() }
+    }
 }
 
 impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
@@ -289,11 +328,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
         // table, so that the draft stored is the draft probed.
         // See: chessprogramming.org/Check_Extensions
-        let uses_check = techniques.check_extension
-            || techniques.null_move
-            || techniques.late_move_reductions
-            || techniques.reverse_futility.is_some();
-        let in_check = !K::ROOT && uses_check && game.in_check();
+        let uses = self.strong.uses;
+        let in_check = !K::ROOT && uses.check && game.in_check();
         let mut depth = depth;
         if techniques.check_extension
             && in_check
@@ -318,9 +354,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
 
         // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves.
-        let prunes =
-            techniques.quiescence || techniques.null_move || techniques.reverse_futility.is_some();
-        let expansion = if prunes && !K::ROOT {
+        let expansion = if uses.pruning && !K::ROOT {
             match self.before_moves::<K>(game, depth, ply, alpha, beta, in_check)? {
                 Ok(score) => return Ok(score),
                 Err(expansion) => expansion,
@@ -342,12 +376,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
         // Step 6. Search the moves: the table's move, then in order (by key when an ordering
         // technique is on), the first with the open window, the others by PVS.
-        let keyed = ordering::keyed(techniques);
-        let quiet_matters =
-            techniques.killers || techniques.history || techniques.late_move_reductions;
+        let (keyed, quiet_matters) = (uses.keys, uses.quiet);
         let exact_ties = K::ROOT && needs_exact_ties(config);
         let tried_start = self.strong.tried.len();
-        let mut choice = RootChoice { best_move: None, best_pv: Vec::new(), ties: Vec::new() };
+        // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
+        let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
             // A partial search still has a move to play.
             self.root.mv = Some(self.stack[start]);
@@ -369,9 +402,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let result = self.child::<K>(game, depth, ply, index, reduction, floor, beta);
             game.undo(mv);
             let score = result?;
-            if K::ROOT {
+            if let (true, Some(choice)) = (K::ROOT, &mut choice) {
                 self.observer.root_move(mv, score);
-                self.root_consider(&mut choice, mv, score, best);
+                self.root_consider(choice, mv, score, best);
             }
             if score > best {
                 best = score;
@@ -401,7 +434,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
         // best move by its index in the generated order).
-        if K::ROOT {
+        if let (true, Some(choice)) = (K::ROOT, choice) {
             self.strong.root_hint = best_index;
             self.root_choose(game, depth, best, choice)?;
             return Ok(best);
@@ -428,6 +461,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// The steps before the moves when a pruning technique or quiescence is on (non-root):
     /// `Ok(Ok(score))` ends the node, `Ok(Err(expansion))` goes on with the expansion.
     #[allow(clippy::type_complexity)]
+    #[inline(never)]
     fn before_moves<K: NodeKind>(
         &mut self,
         game: &mut G,
@@ -506,9 +540,10 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     /// The offset in `start..end` of the `index`-th move to search: the table's move first,
-    /// then the natural order, or the highest key not yet tried.
+    /// then the natural order, or the highest key not yet tried. (Inlined: it runs once per
+    /// move; the keys are computed apart, once per node.)
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn next_move(
         &mut self,
         game: &G,
@@ -533,24 +568,36 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let first_keyed = usize::from(tt_index.is_some());
         if index == first_keyed {
             // Stage 2: the keys of the moves, computed only once the table's move failed.
-            if self.strong.keys.len() < end {
-                self.strong.keys.resize(end, 0);
-            }
-            let killers = self.strong.plies[ply as usize].killers;
-            for at in start..end {
-                self.strong.keys[at] = ordering::key(
-                    game,
-                    self.stack[at],
-                    &self.config.techniques,
-                    &killers,
-                    &self.strong.history,
-                );
-            }
-            if let Some(tt_index) = tt_index {
-                self.strong.keys[start + tt_index] = USED;
-            }
+            self.compute_keys(game, start, end, tt_index, ply);
         }
         ordering::select(&mut self.strong.keys[start..end]).unwrap_or(index)
+    }
+
+    /// The ordering keys of the moves `start..end` at `ply` (the table's move marked used).
+    fn compute_keys(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        tt_index: Option<usize>,
+        ply: u32,
+    ) {
+        if self.strong.keys.len() < end {
+            self.strong.keys.resize(end, 0);
+        }
+        let killers = self.strong.plies[ply as usize].killers;
+        for at in start..end {
+            self.strong.keys[at] = ordering::key(
+                game,
+                self.stack[at],
+                &self.config.techniques,
+                &killers,
+                &self.strong.history,
+            );
+        }
+        if let Some(tt_index) = tt_index {
+            self.strong.keys[start + tt_index] = USED;
+        }
     }
 
     /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
