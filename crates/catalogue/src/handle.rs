@@ -359,22 +359,6 @@ impl<G: Entry> Adapter<G> {
     }
 }
 
-/// The configuration that analyses as `config` does. The engine's analysis searches the
-/// position after each move one ply shallower than the limit; at depth 1 that is depth 0,
-/// where negamax's iterative deepening has no iteration and knows no value. A depth-1
-/// negamax values each such position at its horizon, by the game's evaluation (or its end),
-/// as alpha-beta does at depth 0: so alpha-beta analyses it, with the same options. (Negamax
-/// with quiescence search would value the horizon otherwise: it is left as it is.)
-fn horizon_analysis(mut config: SearchConfig) -> SearchConfig {
-    if config.algorithm == Algorithm::Negamax
-        && config.limits.depth == Some(1)
-        && !config.techniques.quiescence
-    {
-        config.algorithm = Algorithm::AlphaBeta;
-    }
-    config
-}
-
 impl<G: Entry> GameHandle for Adapter<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -490,7 +474,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                 config.limits = merge_limits(&config.limits, &request.limits);
                 let scoring = config.scoring;
                 let level = config.algorithm.name().to_string();
-                let mut searcher = Searcher::try_new(horizon_analysis(config))
+                let mut searcher = Searcher::try_new(config)
                     .map_err(|error| CatalogueError::BadOption(error.to_string()))?;
                 (searcher.analyse(&mut game.clone()), scoring, level)
             }

@@ -185,13 +185,26 @@ fn plain_and_ordered_negamax_equal_minimax_at_fixed_depth() {
     let plain = Reference { quiescence: false, check_extension: false, root_depth: 0 };
     for seed in 0..40 {
         let game = Forest::new(seed, 12);
-        for depth in 1..=6 {
+        for depth in 0..=6 {
             let expected = reference(&mut game.clone(), depth, 0, plain);
             for techniques in [Techniques::default(), ordering_only()] {
                 let result = search(&negamax(techniques.clone(), depth), &game);
                 assert_eq!(result.score, expected, "seed {seed} depth {depth} {techniques:?}");
             }
         }
+    }
+}
+
+#[test]
+fn a_search_to_depth_0_values_the_horizon_as_alpha_beta_does() {
+    for seed in 0..40 {
+        let game = Forest::new(seed, 12);
+        let result = search(&negamax(Techniques::default(), 0), &game);
+        let config = SearchConfig::with_algorithm(Algorithm::AlphaBeta).depth(0);
+        let alpha_beta = search(&config, &game);
+        assert_eq!(result.score, Score::heuristic(game.evaluate()), "seed {seed}");
+        assert_eq!(result.score, alpha_beta.score, "seed {seed}");
+        assert!(!result.aborted && !result.exact && result.best_move.is_none(), "{result:?}");
     }
 }
 
@@ -212,7 +225,7 @@ fn quiescence_and_check_extension_equal_their_reference() {
     let mut beyond = false;
     for seed in 0..40 {
         let game = Forest::new(seed, 12);
-        for depth in 1..=5 {
+        for depth in 0..=5 {
             for (quiescence, check_extension) in [(true, false), (false, true), (true, true)] {
                 let options = Reference { quiescence, check_extension, root_depth: depth };
                 let expected = reference(&mut game.clone(), depth, 0, options);

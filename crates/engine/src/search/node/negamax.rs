@@ -173,6 +173,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let deadline = self.strong.start + hard;
             self.budget.deadline = Some(self.budget.deadline.map_or(deadline, |d| d.min(deadline)));
         }
+        if self.max_depth() == 0 {
+            return self.horizon_value(game);
+        }
         let mut completed: Option<(RootBest<G::Move>, bool)> = None;
         let mut aborted = false;
         let mut completed_depth = 0;
@@ -207,6 +210,20 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 self.finish(aborted)
             }
             None => self.finish(true),
+        }
+    }
+
+    /// A search to depth 0: the position valued at its horizon, as a node at depth 0 values
+    /// it (its end, quiescence search, or the game's evaluation), with no move. (Iterative
+    /// deepening starts at depth 1; an analysis to depth 1 searches each child to depth 0.)
+    fn horizon_value(mut self, game: &mut G) -> SearchResult<G::Move> {
+        self.strong.iteration_depth = 0;
+        match self.negamax::<Pv>(game, 0, 0, -Score::INFINITY, Score::INFINITY) {
+            Ok(score) => {
+                self.root = RootBest { mv: None, score, pv: Vec::new() };
+                self.finish(false)
+            }
+            Err(Aborted) => self.finish(true),
         }
     }
 
