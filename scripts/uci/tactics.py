@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Solves a test suite (EPD with `bm` best moves and/or `am` avoid moves, e.g. Win at Chess)
-with a UCI engine at a fixed time per position (`go movetime`), and counts the solved ones:
-the move played is one of `bm` and none of `am`.
+with a UCI engine at a fixed time per position (`go movetime`) or at a fixed node budget
+(`go nodes`, which load does not change), and counts the solved ones: the move played is
+one of `bm` and none of `am`.
 
     python3 scripts/uci/tactics.py --engine "target/release/alphabeta uci" \
         --suite data/chess/wac.epd --time 0.2
+    python3 scripts/uci/tactics.py --engine "target/release/alphabeta uci" --nodes 200000
 """
 
 import argparse
@@ -47,6 +49,8 @@ def main(argv=None):
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--suite", default="data/chess/wac.epd")
     parser.add_argument("--time", type=float, default=0.2, help="seconds per position")
+    parser.add_argument("--nodes", type=int,
+                        help="a node budget per position (`go nodes`) instead of --time")
     parser.add_argument("--first", type=int, help="only the first N positions")
     parser.add_argument("--verbose", action="store_true", help="a line per position")
     args = parser.parse_args(argv)
@@ -64,7 +68,9 @@ def main(argv=None):
     try:
         engine.configure(options)
         for board, ops in positions:
-            result = engine.play(board, chess.engine.Limit(time=args.time), game=object())
+            limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
+                     else chess.engine.Limit(time=args.time))
+            result = engine.play(board, limit, game=object())
             good = solved(result.move, ops)
             name = ops.get("id", board.epd())
             if not good:
@@ -76,7 +82,8 @@ def main(argv=None):
     finally:
         engine.quit()
     total = len(positions)
-    print(f"{args.suite}: {total - len(failed)} / {total} solved at {args.time:g} s a position "
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
+    print(f"{args.suite}: {total - len(failed)} / {total} solved at {budget} a position "
           f"({time.monotonic() - started:.0f} s wall); engine: {args.engine} {options}")
     if failed and not args.verbose:
         print("missed: " + " ".join(failed), file=sys.stderr)

@@ -31,7 +31,8 @@ def test_handshake_names_the_engine_and_its_options():
                            ("Move Overhead", "spin"), ("Clear Hash", "button"),
                            ("Quiescence", "check"), ("NullMove", "check"), ("LMR", "check"),
                            ("RFP", "spin"), ("Aspiration", "spin"), ("Killers", "check"),
-                           ("History", "check"), ("CheckExtension", "check")]:
+                           ("History", "check"), ("CheckExtension", "check"),
+                           ("QuiescenceChecks", "check")]:
             assert kinds.get(name) == kind, (name, kinds)
         assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
         assert e.options["Level"].default == "strongest"

@@ -91,8 +91,13 @@ struct Toggle {
     set: fn(&mut Techniques, bool),
 }
 
-const TOGGLES: [Toggle; 7] = [
+const TOGGLES: [Toggle; 8] = [
     Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
+    Toggle {
+        name: "QuiescenceChecks",
+        get: |t| t.quiescence_checks,
+        set: |t, on| t.quiescence_checks = on,
+    },
     Toggle {
         name: "CheckExtension",
         get: |t| t.check_extension,

@@ -49,6 +49,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name Level type combo default strongest var easy var medium var hard var strongest",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Quiescence type check",
+        "option name QuiescenceChecks type check default true",
         "option name NullMove type check",
         "option name LMR type check",
         "option name RFP type spin",

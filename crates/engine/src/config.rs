@@ -336,6 +336,12 @@ pub struct Techniques {
     /// by their outcome; every other value it returns is heuristic (never `exact`). It goes
     /// at most 64 plies below the iteration's depth. See: chessprogramming.org/Quiescence_Search
     pub quiescence: bool,
+    /// With quiescence: at its first ply (the horizon of the full-width search), not in
+    /// check, the quiet checks of [`crate::Game::quiet_checks`] are searched after the noisy
+    /// moves (the reply in check searches every evasion), so that a quiet mate in one at the
+    /// horizon is seen, and with it a mate threat that a null move or a reduction drops to
+    /// the horizon. See: chessprogramming.org/Quiescence_Search#Checks
+    pub quiescence_checks: bool,
     /// A node in check ([`crate::Game::in_check`]) is searched one ply deeper, below the
     /// root and while its ply is under twice the iteration's depth (so that checks cannot
     /// extend a line without end). See: chessprogramming.org/Check_Extensions

@@ -131,6 +131,13 @@ pub trait Game: Clone {
         moves.truncate(keep);
     }
 
+    /// Appends quiet moves of the side to move that give check (not noisy by
+    /// [`Game::noisy_score`]), for the first ply of quiescence search when
+    /// [`crate::Techniques::quiescence_checks`] is on: a mate in one at the horizon is then
+    /// seen. It may leave some out (for chess, discovered checks). The default: none.
+    /// See: chessprogramming.org/Quiescence_Search#Checks
+    fn quiet_checks(&self, _moves: &mut Vec<Self::Move>) {}
+
     /// Whether the side to move is in check (or in any state where it must not stand pat or
     /// pass): checks are extended by one ply, and such nodes are never pruned by null move,
     /// reverse futility or late-move reductions. The default: never.

@@ -67,6 +67,71 @@ fn noisy_moves_are_the_captures_and_queen_promotions() {
     }
 }
 
+/// The quiet checks: every one is legal, quiet and gives check; every quiet direct check
+/// (the moved piece attacks the king; not the king, not a promotion) is among them.
+fn check_quiet_checks(game: &Chess) {
+    let mut generated = Vec::new();
+    game.quiet_checks(&mut generated);
+    let generated: HashSet<Move> = generated.into_iter().collect();
+    let mut direct = HashSet::new();
+    for mv in game.moves() {
+        let mut after = game.clone();
+        after.play(mv);
+        let checkers = after.board().checkers();
+        if generated.contains(&mv) {
+            assert!(game.noisy_score(mv).is_none(), "{} {}", game.fen(), game.uci(mv));
+            assert!(!checkers.is_empty(), "{} {} gives no check", game.fen(), game.uci(mv));
+        }
+        let moved = game.board().piece_on(mv.from);
+        let plain = moved != Some(Piece::King) && mv.promotion.is_none();
+        if game.noisy_score(mv).is_none() && plain && checkers.has(mv.to) {
+            direct.insert(mv);
+        }
+    }
+    assert!(direct.is_subset(&generated), "{}: {direct:?} {generated:?}", game.fen());
+}
+
+#[test]
+fn quiet_checks_are_the_quiet_direct_checks() {
+    let checks = [
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        "4k3/8/8/8/8/8/3P4/R3K2R w KQ - 0 1",
+        "4k3/8/8/2N5/8/8/1B6/4K2Q w - - 0 1",
+    ];
+    for fen in TRICKY.iter().chain(&checks) {
+        for fen in [fen.to_string(), mirrored(fen)] {
+            check_quiet_checks(&Chess::from_fen(&fen).unwrap());
+        }
+    }
+    // Random games from the start.
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    for _ in 0..20 {
+        let mut game = Chess::new();
+        for _ in 0..60 {
+            let moves = game.moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            check_quiet_checks(&game);
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            game.play(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    let mut game = Chess::from_fen(checks[0]).unwrap();
+    let mut moves = Vec::new();
+    game.quiet_checks(&mut moves);
+    let texts: HashSet<String> = moves.iter().map(|&mv| game.san(mv)).collect();
+    assert_eq!(texts, HashSet::from(["Ng6+".to_string()]), "Win at Chess 1: Qg6 is no check");
+    game.play_text("Qg6").unwrap();
+    game.play_text("a6").unwrap();
+    moves.clear();
+    game.quiet_checks(&mut moves);
+    let texts: HashSet<String> = moves.iter().map(|&mv| game.san(mv)).collect();
+    assert!(texts.contains("Qh7#"), "{texts:?}");
+}
+
 #[test]
 fn mvv_lva_ranks_the_victim_then_the_attacker() {
     let game = Chess::from_fen("4k3/8/8/3q4/4P3/8/8/3QK3 w - - 0 1").unwrap();
@@ -278,12 +343,10 @@ fn exact(fen: &str, depth: u32) -> Score {
 }
 
 /// Well-known mates: the position, the moves to mate (N), the first move, and the depth
-/// by which the strong search finds it. Mates that begin with checks or captures are found
-/// at depth 2N - 1 or less (check extension and quiescence search see them); a quiet first
-/// move with a quiet threat (Win at Chess 1: Qg6 and Qh7# or Qxh6#) is hidden by the
-/// pruning (null move with the reduced search down to quiescence, late-move reductions,
-/// reverse futility) until depth 8 (measured 2026-12-01 with the engine of that day).
-const MATES: [(&str, &str, u32, &str, u32); 5] = [
+/// by which the strong search finds it: 2N - 1 (the plies of the mate), or less when the
+/// mate begins with checks or captures (check extension and quiescence search see them).
+/// Win at Chess 1 (Qg6, then Qh7# or Nxg6#) is found at depth 5: see [`LATE`].
+const MATES: [(&str, &str, u32, &str, u32); 6] = [
     ("back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#", 1),
     (
         "scholar's mate",
@@ -299,7 +362,7 @@ const MATES: [(&str, &str, u32, &str, u32); 5] = [
         "Nf6+",
         3,
     ),
-    ("Win at Chess 1", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6", 8),
+    ("Win at Chess 1", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6", 5),
     (
         "Reti v Tartakower, Vienna 1910: Qd8+ Kxd8 Bg5+ Kc7 Bd8#",
         "rnb1kb1r/pp3ppp/2p5/4q3/4n3/3Q4/PPPB1PPP/2KR1BNR w kq - 0 9",
@@ -307,7 +370,81 @@ const MATES: [(&str, &str, u32, &str, u32); 5] = [
         "Qd8+",
         3,
     ),
+    // Black is in zugzwang after 1.Ra6: bxa6 2.b7#, or a bishop move and 2.Rxa7#.
+    ("Morphy's zugzwang: Ra6", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, "Ra6", 3),
 ];
+
+/// The Win at Chess positions (`data/chess/wac.epd`) that Stockfish 15.1 scores as a mate
+/// in 2 or 3 moves (`go depth 20`, 1 thread, 2026-12-01: 38 of the 81 positions it calls
+/// mates; the others are mates in 4 to 19): the id, the position, N, and the first move
+/// (Stockfish's, the only one that mates in N by plain negamax: checked below).
+const WAC_MATES: [(&str, &str, u32, &str); 38] = [
+    ("WAC.001", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6"),
+    ("WAC.004", "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", 2, "Qxh7+"),
+    ("WAC.005", "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 2, "Qc4+"),
+    ("WAC.012", "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", 2, "Qxf3+"),
+    ("WAC.027", "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1", 2, "Qf8+"),
+    ("WAC.050", "k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", 3, "Rxb6+"),
+    ("WAC.054", "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1", 2, "Qh1+"),
+    ("WAC.057", "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 3, "Rf8+"),
+    ("WAC.060", "rn1qr1k1/1p2np2/2p3p1/8/1pPb4/7Q/PB1P1PP1/2KR1B1R w - - 0 1", 2, "Qh8+"),
+    ("WAC.061", "3qrbk1/ppp1r2n/3pP2p/3P4/2P4P/1P3Q2/PB6/R4R1K w - - 0 1", 2, "Qf7+"),
+    ("WAC.064", "8/6pp/3q1p2/3n1k2/1P6/3NQ2P/5PP1/6K1 w - - 0 1", 3, "g4+"),
+    ("WAC.079", "r3k2r/pbp2pp1/3b1n2/1p6/3P3p/1B2N1Pq/PP1PQP1P/R1B2RK1 b kq - 0 1", 3, "Qxh2+"),
+    ("WAC.084", "r2q1r1k/2p1b1pp/p1n5/1p1Q1bN1/4n3/1BP1B3/PP3PPP/R4RK1 w - - 0 1", 2, "Qg8+"),
+    ("WAC.097", "6k1/5p2/p5np/4B3/3P4/1PP1q3/P3r1QP/6RK w - - 0 1", 3, "Qa8+"),
+    ("WAC.099", "r1bq1r1k/1pp1Np1p/p2p2pQ/4R3/n7/8/PPPP1PPP/R1B3K1 w - - 0 1", 2, "Rh5"),
+    ("WAC.102", "2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - - 0 1", 3, "Qxf8+"),
+    ("WAC.104", "b4r1k/pq2rp2/1p1bpn1p/3PN2n/2P2P2/P2B3K/1B2Q2N/3R2R1 w - - 0 1", 3, "Qxh5"),
+    ("WAC.132", "4r1k1/5bpp/2p5/3pr3/8/1B3pPq/PPR2P2/2R2QK1 b - - 0 1", 3, "Re1"),
+    ("WAC.136", "6kr/1q2r1p1/1p2N1Q1/5p2/1P1p4/6R1/7P/2R3K1 w - - 0 1", 3, "Rc8+"),
+    ("WAC.143", "5b2/pp2r1pk/2pp1pRp/4rP1N/2P1P3/1P4QP/P3q1P1/5R1K w - - 0 1", 3, "Rxh6+"),
+    ("WAC.154", "r1b2rk1/2p2ppp/p7/1p6/3P3q/1BP3bP/PP3QP1/RNB1R1K1 w - - 0 1", 2, "Qxf7+"),
+    ("WAC.156", "r1b1qN1k/1pp3p1/p2p3n/4p1B1/8/1BP4Q/PP3KPP/8 w - - 0 1", 2, "Qxh6+"),
+    ("WAC.158", "5rk1/n1p1R1bp/p2p4/1qpP1QB1/7P/2P3P1/PP3P2/6K1 w - - 0 1", 3, "Rxg7+"),
+    ("WAC.160", "qn1kr2r/1pRbb3/pP5p/P2pP1pP/3N1pQ1/3B4/3B1PP1/R5K1 w - - 0 1", 2, "Qxd7+"),
+    ("WAC.172", "5r1k/p5pp/8/1P1pq3/P1p2nR1/Q7/5BPP/6K1 b - - 0 1", 3, "Qe1+"),
+    ("WAC.173", "2r1b3/1pp1qrk1/p1n1P1p1/7R/2B1p3/4Q1P1/PP3PP1/3R2K1 w - - 0 1", 3, "Qh6+"),
+    ("WAC.177", "r1b3r1/4qk2/1nn1p1p1/3pPp1P/p4P2/1p3BQN/PKPBN3/3R3R b - - 0 1", 3, "Qa3+"),
+    ("WAC.179", "r1b2r1k/pp4pp/3p4/3B4/8/1QN3Pn/PP3q1P/R3R2K b - - 0 1", 3, "Qg1+"),
+    ("WAC.184", "4kn2/r4p1r/p3bQ2/q1nNP1Np/1p5P/8/PPP3P1/2KR3R w - - 0 1", 2, "Qe7+"),
+    ("WAC.186", "r5r1/p1q2p1k/1p1R2pB/3pP3/6bQ/2p5/P1P1NPPP/6K1 w - - 0 1", 3, "Bf8+"),
+    ("WAC.188", "3RNbk1/pp3p2/4rQpp/8/1qr5/7P/P4P2/3R2K1 w - - 0 1", 2, "Qg7+"),
+    ("WAC.191", "2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - - 0 1", 3, "Qc4"),
+    ("WAC.197", "7k/1p4p1/7p/3P1n2/4Q3/2P2P2/PP3qRP/7K b - - 0 1", 3, "Qf1+"),
+    ("WAC.203", "r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", 3, "Qh6"),
+    ("WAC.219", "7k/p4q1p/1pb5/2p5/4B2Q/2P1B3/P6P/7K b - - 0 1", 3, "Qf1+"),
+    ("WAC.225", "4R3/4q1kp/6p1/1Q3b2/1P1b1P2/6KP/8/8 b - - 0 1", 3, "Qh4+"),
+    ("WAC.246", "6R1/4qp1p/ppr1n1pk/8/1P2P1QP/6N1/P4PP1/6K1 w - - 0 1", 2, "Qh5+"),
+    ("WAC.295", "4r3/p4r1p/R1p2pp1/1p1bk3/4pNPP/2P1K3/2P2P2/3R4 w - - 0 1", 3, "Rxd5+"),
+];
+
+/// The mates of [`WAC_MATES`] found later than 2N - 1, and the depth: a quiet first move
+/// (not a check, not a capture) is reduced at the root by late-move reductions, and the
+/// reduced search does not see the mate. Win at Chess 1 (1.Qg6, mate in 2): reduced to a
+/// depth-1 search of the reply, whose reverse futility pruning stands on Black's evaluation
+/// (the mate threat is not in it) until depth 5. WAC.132 (1...Re1, mate in 3): the root's
+/// reduction hides it until depth 6. (Measured 2026-12-01; before the quiet checks of
+/// quiescence, Win at Chess 1 took depth 8.)
+const LATE: [(&str, u32); 2] = [("WAC.001", 5), ("WAC.132", 6)];
+
+/// The first moves that mate in `moves` by plain negamax (each child searched with a window
+/// around the mate's value, to the mate's depth).
+fn mating_moves(fen: &str, moves: u32) -> Vec<String> {
+    let game = Chess::from_fen(fen).unwrap();
+    let target = Score::loss_in(2 * moves - 2);
+    let mut mating = Vec::new();
+    for mv in game.moves() {
+        let mut child = game.clone();
+        child.play(mv);
+        let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).depth(2 * moves - 2);
+        config.window = (target.next_down(), target.next_up());
+        if Searcher::new(config).search(&mut child).score <= target {
+            mating.push(game.san(mv));
+        }
+    }
+    mating
+}
 
 #[test]
 fn mates_are_found_with_their_distance() {
@@ -318,9 +455,58 @@ fn mates_are_found_with_their_distance() {
         assert_eq!(score, Score::win_in(plies), "{name}: the strong search at depth {depth}");
         assert_eq!(mv, first, "{name}");
     }
-    // At the depth a mate needs, when it starts with a check.
-    for (name, fen, moves, first, _) in MATES.iter().filter(|mate| mate.3.ends_with(['+', '#'])) {
+}
+
+/// Each mate of [`WAC_MATES`]: plain negamax confirms its distance and its only first move;
+/// the strong search finds it, with that move, at depth 2N - 1 (or at the depth of [`LATE`],
+/// and not one ply before).
+#[test]
+fn win_at_chess_mates_are_found_at_the_depth_they_need() {
+    for (id, fen, moves, first) in WAC_MATES {
         let plies = 2 * moves - 1;
-        assert_eq!(strong(fen, plies), (first.to_string(), Score::win_in(plies)), "{name}");
+        assert_eq!(exact(fen, plies), Score::win_in(plies), "{id}: plain negamax");
+        assert_eq!(mating_moves(fen, moves), [first], "{id}: the moves that mate in {moves}");
+        let late = LATE.iter().find(|late| late.0 == id).map(|late| late.1);
+        let depth = late.unwrap_or(plies);
+        assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(plies)), "{id}");
+        if late.is_some() {
+            assert_ne!(strong(fen, depth - 1).1, Score::win_in(plies), "{id} at {}", depth - 1);
+        }
+    }
+}
+
+/// The Win at Chess mates in 4 by Stockfish (the run of [`WAC_MATES`]): the id, the
+/// position, the first move (the only one, by plain negamax).
+const WAC_MATES_IN_4: [(&str, &str, &str); 14] = [
+    ("WAC.014", "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1", "Qxh7+"),
+    ("WAC.035", "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1", "Rxh7+"),
+    ("WAC.103", "6k1/2pb1r1p/3p1PpQ/p1nPp3/1q2P3/2N2P2/PrB5/2K3RR w - - 0 1", "Qxg6+"),
+    ("WAC.134", "3r2k1/p6p/2Q3p1/4q3/2P1p3/P3Pb2/1P3P1P/2K2BR1 b - - 0 1", "Rd1+"),
+    ("WAC.139", "rnb3kr/ppp2ppp/1b6/3q4/3pN3/Q4N2/PPP2KPP/R1B1R3 w - - 0 1", "Nf6+"),
+    ("WAC.161", "3r3k/3r1P1p/pp1Nn3/2pp4/7Q/6R1/Pq4PP/5RK1 w - - 0 1", "Qxd8+"),
+    ("WAC.215", "3r2k1/pb1q1pp1/1p2pb1p/8/3N4/P2QB3/1P3PPP/1Br1R1K1 w - - 0 1", "Qh7+"),
+    ("WAC.244", "r6r/pp3ppp/3k1b2/2pb4/B4Pq1/2P1Q3/P5PP/1RBR2K1 w - - 0 1", "Qxc5+"),
+    ("WAC.253", "k5r1/p4b2/2P5/5p2/3P1P2/4QBrq/P5P1/4R1K1 w - - 0 1", "Qe8+"),
+    ("WAC.263", "rnbqr2k/pppp1Qpp/8/b2NN3/2B1n3/8/PPPP1PPP/R1B1K2R w KQ - 0 1", "Qg8+"),
+    ("WAC.282", "6k1/2p3p1/1p1p1nN1/1B1P4/4PK2/8/2r3b1/7R w - - 0 1", "Rh8+"),
+    ("WAC.283", "3q1rk1/4bp1p/1n2P2Q/3p1p2/6r1/Pp2R2N/1B4PP/7K w - - 0 1", "Ng5"),
+    ("WAC.290", "2k2r2/2p5/1pq5/p1p1n3/P1P2n1B/1R4Pp/2QR4/6K1 b - - 0 1", "Ne2+"),
+    ("WAC.298", "3Q4/p3b1k1/2p2rPp/2q5/4B3/P2P4/7P/6RK w - - 0 1", "Qh8+"),
+];
+
+/// [`WAC_MATES_IN_4`] as [`WAC_MATES`] is checked: plain negamax to depth 7 takes four
+/// to six minutes (2026-12-01), hence ignored (run with `-- --ignored`). The strong search
+/// finds each at depth 7 but WAC.283 (1.Ng5, quiet, reduced at the root: depth 11).
+#[test]
+#[ignore = "four to six minutes of plain negamax"]
+fn win_at_chess_mates_in_4() {
+    for (id, fen, first) in WAC_MATES_IN_4 {
+        assert_eq!(exact(fen, 7), Score::win_in(7), "{id}: plain negamax");
+        assert_eq!(mating_moves(fen, 4), [first], "{id}: the moves that mate in 4");
+        let depth = if id == "WAC.283" { 11 } else { 7 };
+        assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(7)), "{id}");
+        if depth > 7 {
+            assert_ne!(strong(fen, depth - 1).1, Score::win_in(7), "{id} at {}", depth - 1);
+        }
     }
 }

@@ -286,6 +286,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         .ordering(MoveOrdering::Game);
     config.techniques = Techniques {
         quiescence: true,
+        quiescence_checks: true,
         check_extension: true,
         staged_ordering: true,
         killers: true,
@@ -457,6 +458,35 @@ impl Game for Chess {
                 piece_moves.to &= enemy;
                 moves.extend(piece_moves);
             }
+            false
+        });
+    }
+
+    /// The direct checks: each piece's quiet moves masked to the squares from which it
+    /// would attack the enemy king (pawns: pushes, not to the last rank; no king moves, so
+    /// no castling); discovered checks are left out.
+    fn quiet_checks(&self, moves: &mut Vec<Move>) {
+        let us = self.board.side_to_move();
+        let king = self.board.king(!us);
+        let occupied = self.board.occupied();
+        let enemy = self.board.colors(!us);
+        let last_rank = Rank::Eighth.relative_to(us).bitboard();
+        let en_passant = self.board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(us)).bitboard()
+        });
+        let diagonal = cozy_chess::get_bishop_moves(king, occupied);
+        let straight = cozy_chess::get_rook_moves(king, occupied);
+        self.board.generate_moves(|mut piece_moves| {
+            let checking = match piece_moves.piece {
+                Piece::Pawn => cozy_chess::get_pawn_attacks(king, !us) & !last_rank & !en_passant,
+                Piece::Knight => cozy_chess::get_knight_moves(king),
+                Piece::Bishop => diagonal,
+                Piece::Rook => straight,
+                Piece::Queen => diagonal | straight,
+                Piece::King => BitBoard::EMPTY,
+            };
+            piece_moves.to &= checking & !enemy;
+            moves.extend(piece_moves);
             false
         });
     }

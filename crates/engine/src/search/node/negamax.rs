@@ -497,7 +497,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             if techniques.quiescence {
                 // Quiescence search never stands pat in check.
                 let in_check = in_check || game.in_check();
-                return self.quiesce_body(game, ply, alpha, beta, in_check).map(Ok);
+                let checks = techniques.quiescence_checks;
+                return self.quiesce_body(game, ply, alpha, beta, in_check, checks).map(Ok);
             }
             let score = Score::heuristic(game.evaluate());
             return Ok(Err(self.leaf(game, ply, score, true)));
@@ -707,12 +708,13 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             return Ok(score);
         }
         let in_check = game.in_check();
-        self.quiesce_body(game, ply, alpha, beta, in_check)
+        self.quiesce_body(game, ply, alpha, beta, in_check, false)
     }
 
     /// Quiescence search of an unfinished position (counted): stand pat on the evaluation
-    /// (fail-soft), then the noisy moves by [`Game::noisy_score`]; in check, every move and no
-    /// standing pat. Its values are heuristic (the position counts in `horizon`).
+    /// (fail-soft), then the noisy moves by [`Game::noisy_score`] (and with `checks` the
+    /// quiet checks after them); in check, every move and no standing pat. Its values are
+    /// heuristic (the position counts in `horizon`).
     fn quiesce_body(
         &mut self,
         game: &mut G,
@@ -720,6 +722,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         mut alpha: Score,
         beta: Score,
         in_check: bool,
+        checks: bool,
     ) -> Result<Score, Aborted> {
         self.stats.seldepth = self.stats.seldepth.max(ply);
         let too_deep = ply >= Score::MAX_PLY
@@ -738,6 +741,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
             game.noisy_moves(&mut self.stack);
+            if checks {
+                game.quiet_checks(&mut self.stack);
+            }
         }
         let end = self.stack.len();
         if start == end {
