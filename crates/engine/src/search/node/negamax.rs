@@ -419,7 +419,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             let result = self.child::<K>(game, depth, ply, index, reduction, floor, beta);
             game.undo(mv);
             let score = result?;
-            if let (true, Some(choice)) = (K::ROOT, &mut choice) {
+            if let Some(choice) = &mut choice {
                 self.observer.root_move(mv, score);
                 self.root_consider(choice, mv, score, best);
             }
@@ -451,7 +451,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
         // best move by its index in the generated order).
-        if let (true, Some(choice)) = (K::ROOT, choice) {
+        if let Some(choice) = choice {
             self.strong.root_hint = best_index;
             self.root_choose(game, depth, best, choice)?;
             return Ok(best);
