@@ -161,10 +161,19 @@ fn has_line(bits: u16) -> bool {
 }
 
 /// A tic-tac-toe position.
+///
+/// Two bitboards, as Pascal Pons' Connect Four solver keeps them: the marks of the side to
+/// move and the occupied cells (the other side's marks are their difference), so that a move
+/// and its undo are two operations without a branch on the side.
+///
+/// Invariant: the side to move has no complete line ([`TicTacToe::parse`] refuses such a
+/// board, and no move is played in a finished game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
-    x: u16,
-    o: u16,
+    /// The marks of the side to move.
+    mine: u16,
+    /// Every marked cell.
+    occupied: u16,
     to_move: Mark,
 }
 
@@ -274,7 +283,7 @@ impl TicTacToe {
     /// The empty board, with `first` to move.
     #[must_use]
     pub fn new_with(first: Mark) -> Self {
-        Self { x: 0, o: 0, to_move: first }
+        Self { mine: 0, occupied: 0, to_move: first }
     }
 
     /// The empty board, x to move.
@@ -326,8 +335,13 @@ impl TicTacToe {
             (true, true) => Err(PositionError::TwoWinners),
             (true, false) if to_move == Mark::X => Err(PositionError::WinnerToMove(Mark::X)),
             (false, true) if to_move == Mark::O => Err(PositionError::WinnerToMove(Mark::O)),
-            _ => Ok(Self { x, o, to_move }),
+            _ => Ok(Self::from_marks(x, o, to_move)),
         }
+    }
+
+    fn from_marks(x: u16, o: u16, to_move: Mark) -> Self {
+        let mine = if to_move == Mark::X { x } else { o };
+        Self { mine, occupied: x | o, to_move }
     }
 
     /// The side to move.
@@ -336,13 +350,28 @@ impl TicTacToe {
         self.to_move
     }
 
+    /// The marks of the side that moved last.
+    #[inline]
+    fn theirs(&self) -> u16 {
+        self.mine ^ self.occupied
+    }
+
+    /// The marks of x and of o.
+    #[inline]
+    fn marks(&self) -> (u16, u16) {
+        match self.to_move {
+            Mark::X => (self.mine, self.theirs()),
+            Mark::O => (self.theirs(), self.mine),
+        }
+    }
+
     /// The mark on `cell`, if any.
     #[must_use]
     pub fn at(&self, cell: u8) -> Option<Mark> {
-        let bit = 1u16 << cell;
-        if self.x & bit != 0 {
+        let (bit, (x, o)) = (1u16 << cell, self.marks());
+        if x & bit != 0 {
             Some(Mark::X)
-        } else if self.o & bit != 0 {
+        } else if o & bit != 0 {
             Some(Mark::O)
         } else {
             None
@@ -352,9 +381,10 @@ impl TicTacToe {
     /// The winner, if a line is complete.
     #[must_use]
     pub fn winner(&self) -> Option<Mark> {
-        if has_line(self.x) {
+        let (x, o) = self.marks();
+        if has_line(x) {
             Some(Mark::X)
-        } else if has_line(self.o) {
+        } else if has_line(o) {
             Some(Mark::O)
         } else {
             None
@@ -368,7 +398,7 @@ impl TicTacToe {
     }
 
     fn occupied(&self) -> u16 {
-        self.x | self.o
+        self.occupied
     }
 
     /// Parses a move (a cell 0–8 or `row col`) and checks it is legal here.
@@ -433,32 +463,27 @@ impl Game for TicTacToe {
 
     #[inline]
     fn play(&mut self, cell: u8) {
-        match self.to_move {
-            Mark::X => self.x |= 1 << cell,
-            Mark::O => self.o |= 1 << cell,
-        }
+        // The mover's marks with the new one are `mine | bit`; the other side's, now to
+        // move, are the occupied cells without them: `occupied ^ mine`.
+        self.mine ^= self.occupied;
+        self.occupied |= 1 << cell;
         self.to_move = self.to_move.other();
     }
 
     #[inline]
     fn undo(&mut self, cell: u8) {
         self.to_move = self.to_move.other();
-        let keep = !(1u16 << cell);
-        self.x &= keep;
-        self.o &= keep;
+        self.occupied &= !(1u16 << cell);
+        self.mine ^= self.occupied;
     }
 
+    /// Only the side that moved last can have a line (the invariant of [`TicTacToe`]).
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        let (mine, theirs) = match self.to_move {
-            Mark::X => (self.x, self.o),
-            Mark::O => (self.o, self.x),
-        };
-        if has_line(theirs) {
+        debug_assert!(!has_line(self.mine), "the side to move has a line");
+        if has_line(self.theirs()) {
             Some(Outcome::Loss)
-        } else if has_line(mine) {
-            Some(Outcome::Win)
-        } else if self.occupied() == FULL {
+        } else if self.occupied == FULL {
             Some(Outcome::Draw)
         } else {
             None
@@ -467,10 +492,7 @@ impl Game for TicTacToe {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        let (mine, theirs) = match self.to_move {
-            Mark::X => (self.x, self.o),
-            Mark::O => (self.o, self.x),
-        };
+        let (mine, theirs) = (self.mine, self.theirs());
         Self::line_potential(mine, theirs) - Self::line_potential(theirs, mine)
     }
 
@@ -482,7 +504,8 @@ impl Game for TicTacToe {
 
     #[inline]
     fn hash(&self) -> Option<u64> {
-        Some(u64::from(self.x) | u64::from(self.o) << 9 | u64::from(self.to_move == Mark::O) << 18)
+        let (x, o) = self.marks();
+        Some(u64::from(x) | u64::from(o) << 9 | u64::from(self.to_move == Mark::O) << 18)
     }
 }
 
