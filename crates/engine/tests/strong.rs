@@ -301,6 +301,44 @@ fn pruning_lowers_node_counts_and_keeps_a_legal_move() {
     }
 }
 
+/// Whether every move of `line` is legal where it is played from `game`.
+fn is_legal_line(game: &Forest, line: &[u8]) -> bool {
+    let mut game = game.clone();
+    line.iter().all(|&mv| {
+        let mut moves = Vec::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+        }
+        game.play(mv);
+        moves.contains(&mv)
+    })
+}
+
+#[test]
+fn principal_variations_are_legal_lines_whatever_the_window() {
+    // Only PV nodes keep a line. A root that takes its value from a null-window search (with
+    // a window it fails high or low against) still shows a line of legal moves that starts
+    // with its move.
+    let h = Score::heuristic;
+    let windows =
+        [(-Score::INFINITY, Score::INFINITY), (h(-5), h(5)), (h(150), h(160)), (h(-160), h(-150))];
+    for seed in 0..60 {
+        let game = Forest::new(seed, 12);
+        for techniques in [Techniques::default(), pruning()] {
+            for depth in 1..=6 {
+                for window in windows {
+                    let mut config = negamax(techniques.clone(), depth);
+                    config.window = window;
+                    let result = search(&config, &game);
+                    let context = format!("seed {seed} depth {depth} {window:?} {result:?}");
+                    assert!(is_legal_line(&game, &result.pv), "{context}");
+                    assert_eq!(result.pv.first().copied(), result.best_move, "{context}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn aspiration_windows_keep_values_and_mates() {
     // With no pruning, the aspiration windows change nothing but the search's path: the

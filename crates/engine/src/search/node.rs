@@ -296,6 +296,12 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     #[inline(always)]
     fn enter(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
         self.reset_ply(ply);
+        self.count(game, ply, alpha, beta)
+    }
+
+    /// [`Run::enter`] without the principal variation (for a node that keeps none).
+    #[inline(always)]
+    fn count(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
         self.stats.nodes += 1;
         self.budget.check(self.stats.nodes)?;
         if self.stats.nodes & 0xFFFF == 0 {

@@ -317,11 +317,15 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let techniques = &config.techniques;
         // Step 1. Count the node and check the budgets (the root is not counted: the seeds'
         // counter counts the positions below it).
+        // Only PV nodes keep a principal variation (a non-PV node's line is never shown: see
+        // `child`).
         if K::ROOT {
             self.reset_ply(0);
             self.observer.enter(game, 0, alpha, beta);
-        } else {
+        } else if K::PV {
             self.enter(game, ply, alpha, beta)?;
+        } else {
+            self.count(game, ply, alpha, beta)?;
         }
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
@@ -427,7 +431,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 best = score;
                 best_index = Some(offset);
                 // Only a score inside the window can be on the principal variation.
-                if !K::ROOT && score > alpha {
+                if K::PV && !K::ROOT && score > alpha {
                     self.update_pv(mv, ply);
                 }
             }
@@ -650,15 +654,25 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         if reduction > 0 {
             let probe = -self.negamax::<NonPv>(game, depth - reduction, ply, null.0, null.1)?;
             if probe <= alpha {
-                return Ok(probe);
+                return Ok(self.without_line::<K>(ply, probe));
             }
         }
         let probe = -self.negamax::<NonPv>(game, depth, ply, null.0, null.1)?;
         if probe > alpha && probe < beta {
             Ok(-self.open_child::<K>(game, depth, ply, -beta, -alpha)?)
         } else {
-            Ok(probe)
+            Ok(self.without_line::<K>(ply, probe))
         }
+    }
+
+    /// The score of a child searched by a non-PV node only, which keeps no line: below a PV
+    /// node (which may take the move, as the root does a bound), the child's line is emptied.
+    #[inline(always)]
+    fn without_line<K: NodeKind>(&mut self, child_ply: u32, score: Score) -> Score {
+        if K::PV {
+            self.pv[child_ply as usize].clear();
+        }
+        score
     }
 
     /// A child searched with the open window: a PV node below a PV node.
