@@ -333,16 +333,10 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             self.strong.plies.resize_with(ply as usize + 2, Ply::default);
         }
 
-        // Step 2. Mate distance pruning: nothing here beats winning with the next move, and
-        // nothing is worse than having lost already. See: chessprogramming.org/Mate_Distance_Pruning
-        if !K::ROOT && config.scoring == Scoring::Depth {
-            let best_possible = Score::win_in(ply + 1);
-            if best_possible <= alpha {
-                return Ok(best_possible);
-            }
-            let worst_possible = Score::loss_in(ply);
-            if worst_possible >= beta {
-                return Ok(worst_possible);
+        // Step 2. Mate distance pruning.
+        if !K::ROOT {
+            if let Some(bound) = self.mate_distance(ply, alpha, beta) {
+                return Ok(bound);
             }
         }
 
@@ -409,6 +403,8 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         let mut best = -Score::INFINITY;
         let mut best_index = None;
+        // A frontier node values its children in place (see `frontier_child`).
+        let frontier = !K::ROOT && depth == 1 && !uses.pruning && !uses.check;
         for index in 0..count {
             let offset = self.next_move(game, start, end, index, tt_index, keyed, ply);
             let mv = self.stack[start + offset];
@@ -420,7 +416,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             } else {
                 0
             };
-            let result = self.child::<K>(game, depth, ply, index, reduction, floor, beta);
+            let result = if frontier {
+                self.frontier_child::<K>(game, ply + 1, floor, beta)
+            } else {
+                self.child::<K>(game, depth, ply, index, reduction, floor, beta)
+            };
             game.undo(mv);
             let score = result?;
             if let Some(choice) = &mut choice {
@@ -673,6 +673,50 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             self.pv[child_ply as usize].clear();
         }
         score
+    }
+
+    /// Mate distance pruning at `ply` (with depth-aware scores): nothing here beats winning
+    /// with the next move, and nothing is worse than having lost already, so a window beyond
+    /// either is answered at once. See: chessprogramming.org/Mate_Distance_Pruning
+    #[inline(always)]
+    fn mate_distance(&self, ply: u32, alpha: Score, beta: Score) -> Option<Score> {
+        if self.config.scoring != Scoring::Depth {
+            return None;
+        }
+        let best_possible = Score::win_in(ply + 1);
+        if best_possible <= alpha {
+            return Some(best_possible);
+        }
+        let worst_possible = Score::loss_in(ply);
+        (worst_possible >= beta).then_some(worst_possible)
+    }
+
+    /// A child of a frontier node (depth 1, no quiescence, pruning or check extension), the
+    /// move played: a leaf at depth 0, counted and valued here as [`Run::negamax`] would
+    /// (mate distance, its end or its evaluation) but without a call, a table probe (no entry
+    /// is ever stored at depth 0) or a re-search (a leaf's value is exact for any window).
+    /// Returns its score from the parent's side.
+    #[inline(always)]
+    fn frontier_child<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        let (alpha, beta) = (-beta, -alpha);
+        if K::PV {
+            self.enter(game, ply, alpha, beta)?;
+        } else {
+            self.count(game, ply, alpha, beta)?;
+        }
+        if let Some(bound) = self.mate_distance(ply, alpha, beta) {
+            return Ok(-bound);
+        }
+        match self.expand(game, 0, ply) {
+            Expansion::Leaf(score) => Ok(-score),
+            Expansion::Moves(..) => unreachable!("a node at depth 0 is a leaf"),
+        }
     }
 
     /// A child searched with the open window: a PV node below a PV node.
