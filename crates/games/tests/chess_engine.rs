@@ -345,7 +345,6 @@ fn exact(fen: &str, depth: u32) -> Score {
 /// Well-known mates: the position, the moves to mate (N), the first move, and the depth
 /// by which the strong search finds it: 2N - 1 (the plies of the mate), or less when the
 /// mate begins with checks or captures (check extension and quiescence search see them).
-/// Win at Chess 1 (Qg6, then Qh7# or Nxg6#) is found at depth 5: see [`LATE`].
 const MATES: [(&str, &str, u32, &str, u32); 6] = [
     ("back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#", 1),
     (
@@ -362,7 +361,7 @@ const MATES: [(&str, &str, u32, &str, u32); 6] = [
         "Nf6+",
         3,
     ),
-    ("Win at Chess 1", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6", 5),
+    ("Win at Chess 1", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6", 3),
     (
         "Reti v Tartakower, Vienna 1910: Qd8+ Kxd8 Bg5+ Kc7 Bd8#",
         "rnb1kb1r/pp3ppp/2p5/4q3/4n3/3Q4/PPPB1PPP/2KR1BNR w kq - 0 9",
@@ -419,15 +418,6 @@ const WAC_MATES: [(&str, &str, u32, &str); 38] = [
     ("WAC.295", "4r3/p4r1p/R1p2pp1/1p1bk3/4pNPP/2P1K3/2P2P2/3R4 w - - 0 1", 3, "Rxd5+"),
 ];
 
-/// The mates of [`WAC_MATES`] found later than 2N - 1, and the depth: a quiet first move
-/// (not a check, not a capture) is reduced at the root by late-move reductions, and the
-/// reduced search does not see the mate. Win at Chess 1 (1.Qg6, mate in 2): reduced to a
-/// depth-1 search of the reply, whose reverse futility pruning stands on Black's evaluation
-/// (the mate threat is not in it) until depth 5. WAC.132 (1...Re1, mate in 3): the root's
-/// reduction hides it until depth 6. (Measured 2026-12-01; before the quiet checks of
-/// quiescence, Win at Chess 1 took depth 8.)
-const LATE: [(&str, u32); 2] = [("WAC.001", 5), ("WAC.132", 6)];
-
 /// The first moves that mate in `moves` by plain negamax (each child searched with a window
 /// around the mate's value, to the mate's depth).
 fn mating_moves(fen: &str, moves: u32) -> Vec<String> {
@@ -458,20 +448,16 @@ fn mates_are_found_with_their_distance() {
 }
 
 /// Each mate of [`WAC_MATES`]: plain negamax confirms its distance and its only first move;
-/// the strong search finds it, with that move, at depth 2N - 1 (or at the depth of [`LATE`],
-/// and not one ply before).
+/// the strong search finds it, with that move, at depth 2N - 1. (Until 2026-12-01 Win at
+/// Chess 1 and 132 took depths 5 and 6: their quiet first moves were reduced at the root,
+/// which now searches every move to the full depth up to depth 5.)
 #[test]
 fn win_at_chess_mates_are_found_at_the_depth_they_need() {
     for (id, fen, moves, first) in WAC_MATES {
         let plies = 2 * moves - 1;
         assert_eq!(exact(fen, plies), Score::win_in(plies), "{id}: plain negamax");
         assert_eq!(mating_moves(fen, moves), [first], "{id}: the moves that mate in {moves}");
-        let late = LATE.iter().find(|late| late.0 == id).map(|late| late.1);
-        let depth = late.unwrap_or(plies);
-        assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(plies)), "{id}");
-        if late.is_some() {
-            assert_ne!(strong(fen, depth - 1).1, Score::win_in(plies), "{id} at {}", depth - 1);
-        }
+        assert_eq!(strong(fen, plies), (first.to_string(), Score::win_in(plies)), "{id}");
     }
 }
 

@@ -63,6 +63,8 @@ const REVERSE_FUTILITY_DEPTH: u32 = 6;
 const LMR_DEPTH: u32 = 3;
 /// ... for moves after this many (in search order) at non-PV nodes, one more at PV nodes.
 const LMR_MOVES: usize = 2;
+/// ... but not at the root up to this depth (mates in up to 3 moves at the depth they need).
+const ROOT_FULL_DEPTH: u32 = 5;
 /// Aspiration windows from this depth on.
 const ASPIRATION_DEPTH: u32 = 4;
 /// Quiescence search goes at most this many plies below the iteration's depth.
@@ -625,7 +627,13 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
     /// that gives check is not reduced).
     fn late_move_reduction<K: NodeKind>(&self, game: &G, depth: u32, index: usize) -> u32 {
-        if depth < LMR_DEPTH || index < LMR_MOVES + usize::from(K::PV) || game.in_check() {
+        // The root's moves are searched to the full depth up to ROOT_FULL_DEPTH, so that a
+        // quiet first move with a short mate behind it is found at depth 2N - 1.
+        if (K::ROOT && depth <= ROOT_FULL_DEPTH)
+            || depth < LMR_DEPTH
+            || index < LMR_MOVES + usize::from(K::PV)
+            || game.in_check()
+        {
             return 0;
         }
         ordering::reduction(depth, index, K::PV).min(depth - 2)
