@@ -25,7 +25,9 @@
 //! [`Book::from_bytes`] refuses a file whose magic, version, length, checksum, size, key
 //! order or scores are wrong, with a [`BookError`] naming what.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -170,20 +172,9 @@ impl Book {
         }
         // Step 2. Solve the frontier (the book is set aside: it is what is being made).
         let saved = solver.take_book();
-        let mut scores = std::collections::HashMap::new();
-        let frontier = levels.last().map_or(0, Vec::len);
-        let mut nodes = 0;
-        for (index, position) in levels.last().into_iter().flatten().enumerate() {
-            let solved = solver.solve(position, false);
-            nodes += solved.stats.nodes;
-            scores.insert(canonical(position), solved.score);
-            progress(BuildProgress {
-                solved: index + 1,
-                frontier,
-                nodes,
-                elapsed: start.elapsed(),
-            });
-        }
+        solver.prepare(&empty);
+        let frontier = levels.last().map_or(&[][..], Vec::as_slice);
+        let mut scores = Self::solve_frontier(solver, frontier, start, &mut progress);
         solver.set_book(saved);
         // Step 3. Each shallower ply from the one below it.
         for level in levels.iter().rev().skip(1) {
@@ -198,6 +189,49 @@ impl Book {
             .collect();
         entries.sort_unstable();
         Ok(Book { width, height, depth, entries })
+    }
+
+    /// The score of every `frontier` position by canonical key. One position per thread
+    /// (the solver's thread count), the threads sharing the solver's table: each takes the
+    /// next position in order, so that the threads work on neighbours (siblings share most
+    /// of their subtrees, and one finds in the table what the other stored). `progress` is
+    /// called on the calling thread after each position.
+    fn solve_frontier(
+        solver: &Solver,
+        frontier: &[Connect4],
+        start: Instant,
+        progress: &mut impl FnMut(BuildProgress),
+    ) -> HashMap<u64, i32> {
+        let threads = solver.config().threads.clamp(1, frontier.len().max(1));
+        let next = AtomicUsize::new(0);
+        let mut scores = HashMap::with_capacity(frontier.len());
+        std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            for _ in 0..threads {
+                let (sender, next) = (sender.clone(), &next);
+                scope.spawn(move || loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(position) = frontier.get(index) else { break };
+                    let (score, nodes) = solver.solve_alone(position);
+                    if sender.send((canonical(position), score, nodes)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(sender);
+            let mut nodes = 0;
+            for (key, score, explored) in receiver {
+                nodes += explored;
+                scores.insert(key, score);
+                progress(BuildProgress {
+                    solved: scores.len(),
+                    frontier: frontier.len(),
+                    nodes,
+                    elapsed: start.elapsed(),
+                });
+            }
+        });
+        scores
     }
 
     /// The empty board of a size whose keys fit an entry (56 bits).
