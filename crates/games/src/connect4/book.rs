@@ -26,9 +26,9 @@
 //! order or scores are wrong, with a [`BookError`] naming what.
 
 use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -179,7 +179,8 @@ impl Book {
         // Step 3. Each shallower ply from the one below it.
         for level in levels.iter().rev().skip(1) {
             for position in level {
-                let score = Self::from_children(position, |child| scores.get(&canonical(child)));
+                let score =
+                    Self::from_children(position, |child| scores.get(&canonical(child)).copied());
                 scores.insert(canonical(position), score);
             }
         }
@@ -244,7 +245,7 @@ impl Book {
 
     /// The score of an unfinished `position` from its children's (`child` gives the score
     /// of an unfinished child, which must be known).
-    fn from_children<'a>(position: &Connect4, child: impl Fn(&Connect4) -> Option<&'a i32>) -> i32 {
+    fn from_children(position: &Connect4, child: impl Fn(&Connect4) -> Option<i32>) -> i32 {
         if position.can_win_next() {
             return position.win_now_score();
         }
@@ -259,7 +260,7 @@ impl Book {
             let score = if next.is_over() {
                 0
             } else {
-                -*child(&next).unwrap_or_else(|| unreachable!("every child is in the book"))
+                -child(&next).unwrap_or_else(|| unreachable!("every child is in the book"))
             };
             best = best.max(score);
         }
@@ -420,7 +421,7 @@ impl Book {
 const EMBEDDED: &[u8] = include_bytes!("book-7x6.bin");
 
 /// The plies of the shipped book.
-pub const EMBEDDED_DEPTH: u8 = 1;
+pub const EMBEDDED_DEPTH: u8 = 6;
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib's `crc32`).
 /// See: en.wikipedia.org/wiki/Cyclic_redundancy_check
