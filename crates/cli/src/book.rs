@@ -23,8 +23,8 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 pub struct BookArgs {
     /// The game: connect4 (the one game with an opening book).
     pub game: String,
-    /// Plies from the empty board (6, the shipped book: 58 minutes on two cores with
-    /// --table-mib 4096; each ply more about three times the positions to solve).
+    /// Plies from the empty board (6, the shipped book, took 58 minutes on two cores with
+    /// --table-mib 4096).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=12))]
     pub depth: u8,
     /// The file to write.
