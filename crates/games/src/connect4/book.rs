@@ -136,8 +136,9 @@ fn canonical(position: &Connect4) -> u64 {
 
 impl Book {
     /// Builds a book of `depth` plies on `width`×`height` with `solver` (its table is kept
-    /// and used; its own book is not consulted while building). `progress` is called after
-    /// each frontier position.
+    /// and used; its own book is not consulted while building): the frontier is solved one
+    /// position per thread of the solver's configuration, the threads sharing its table.
+    /// `progress` is called (on the calling thread) after each frontier position.
     ///
     /// # Errors
     /// [`BookError::Size`] for a size that cannot be played.
