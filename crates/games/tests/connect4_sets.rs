@@ -127,6 +127,29 @@ fn the_book_agrees_with_the_samples() {
 }
 
 #[test]
+#[ignore = "reads the full sets (../shared/data/connect4 or ALPHABETA_CONNECT4_SETS); a second"]
+fn the_book_agrees_with_the_sets() {
+    // Every position of the six sets that the shipped book holds has the set's score, and
+    // every set position of at most the book's depth is in it.
+    let book = alphabeta_games::connect4::Book::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let mut found = 0;
+    for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
+    {
+        for (moves, score) in read_set(&sets_dir(), file, usize::MAX) {
+            let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
+            match book.score(&position) {
+                Some(stored) => {
+                    assert_eq!(stored, score, "{file}: {moves}");
+                    found += 1;
+                }
+                None => assert!(position.moves() > u32::from(book.depth()), "{file}: {moves}"),
+            }
+        }
+    }
+    eprintln!("{found} set positions in the book (depth {})", book.depth());
+}
+
+#[test]
 fn middle_medium_sample_two_threads() {
     check("Test_L2_R2", 30, 2);
 }

@@ -25,8 +25,10 @@
 //! [`Book::from_bytes`] refuses a file whose magic, version, length, checksum, size, key
 //! order or scores are wrong, with a [`BookError`] naming what.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -134,8 +136,9 @@ fn canonical(position: &Connect4) -> u64 {
 
 impl Book {
     /// Builds a book of `depth` plies on `width`×`height` with `solver` (its table is kept
-    /// and used; its own book is not consulted while building). `progress` is called after
-    /// each frontier position.
+    /// and used; its own book is not consulted while building): the frontier is solved one
+    /// position per thread of the solver's configuration, the threads sharing its table.
+    /// `progress` is called (on the calling thread) after each frontier position.
     ///
     /// # Errors
     /// [`BookError::Size`] for a size that cannot be played.
@@ -170,25 +173,15 @@ impl Book {
         }
         // Step 2. Solve the frontier (the book is set aside: it is what is being made).
         let saved = solver.take_book();
-        let mut scores = std::collections::HashMap::new();
-        let frontier = levels.last().map_or(0, Vec::len);
-        let mut nodes = 0;
-        for (index, position) in levels.last().into_iter().flatten().enumerate() {
-            let solved = solver.solve(position, false);
-            nodes += solved.stats.nodes;
-            scores.insert(canonical(position), solved.score);
-            progress(BuildProgress {
-                solved: index + 1,
-                frontier,
-                nodes,
-                elapsed: start.elapsed(),
-            });
-        }
+        solver.prepare(&empty);
+        let frontier = levels.last().map_or(&[][..], Vec::as_slice);
+        let mut scores = Self::solve_frontier(solver, frontier, start, &mut progress);
         solver.set_book(saved);
         // Step 3. Each shallower ply from the one below it.
         for level in levels.iter().rev().skip(1) {
             for position in level {
-                let score = Self::from_children(position, |child| scores.get(&canonical(child)));
+                let score =
+                    Self::from_children(position, |child| scores.get(&canonical(child)).copied());
                 scores.insert(canonical(position), score);
             }
         }
@@ -198,6 +191,49 @@ impl Book {
             .collect();
         entries.sort_unstable();
         Ok(Book { width, height, depth, entries })
+    }
+
+    /// The score of every `frontier` position by canonical key. One position per thread
+    /// (the solver's thread count), the threads sharing the solver's table: each takes the
+    /// next position in order, so that the threads work on neighbours (siblings share most
+    /// of their subtrees, and one finds in the table what the other stored). `progress` is
+    /// called on the calling thread after each position.
+    fn solve_frontier(
+        solver: &Solver,
+        frontier: &[Connect4],
+        start: Instant,
+        progress: &mut impl FnMut(BuildProgress),
+    ) -> HashMap<u64, i32> {
+        let threads = solver.config().threads.clamp(1, frontier.len().max(1));
+        let next = AtomicUsize::new(0);
+        let mut scores = HashMap::with_capacity(frontier.len());
+        std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            for _ in 0..threads {
+                let (sender, next) = (sender.clone(), &next);
+                scope.spawn(move || loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(position) = frontier.get(index) else { break };
+                    let (score, nodes) = solver.solve_alone(position);
+                    if sender.send((canonical(position), score, nodes)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(sender);
+            let mut nodes = 0;
+            for (key, score, explored) in receiver {
+                nodes += explored;
+                scores.insert(key, score);
+                progress(BuildProgress {
+                    solved: scores.len(),
+                    frontier: frontier.len(),
+                    nodes,
+                    elapsed: start.elapsed(),
+                });
+            }
+        });
+        scores
     }
 
     /// The empty board of a size whose keys fit an entry (56 bits).
@@ -210,7 +246,7 @@ impl Book {
 
     /// The score of an unfinished `position` from its children's (`child` gives the score
     /// of an unfinished child, which must be known).
-    fn from_children<'a>(position: &Connect4, child: impl Fn(&Connect4) -> Option<&'a i32>) -> i32 {
+    fn from_children(position: &Connect4, child: impl Fn(&Connect4) -> Option<i32>) -> i32 {
         if position.can_win_next() {
             return position.win_now_score();
         }
@@ -225,7 +261,7 @@ impl Book {
             let score = if next.is_over() {
                 0
             } else {
-                -*child(&next).unwrap_or_else(|| unreachable!("every child is in the book"))
+                -child(&next).unwrap_or_else(|| unreachable!("every child is in the book"))
             };
             best = best.max(score);
         }
@@ -386,7 +422,7 @@ impl Book {
 const EMBEDDED: &[u8] = include_bytes!("book-7x6.bin");
 
 /// The plies of the shipped book.
-pub const EMBEDDED_DEPTH: u8 = 1;
+pub const EMBEDDED_DEPTH: u8 = 6;
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib's `crc32`).
 /// See: en.wikipedia.org/wiki/Cyclic_redundancy_check

@@ -669,7 +669,7 @@ impl Connect4 {
         text
     }
 
-    /// The column numbers (1-based) that can be played, left to right.
+    /// The columns (0-based) that can be played, left to right.
     #[must_use]
     pub fn playable_columns(&self) -> Vec<u8> {
         if self.is_over() {

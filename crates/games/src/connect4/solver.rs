@@ -248,7 +248,7 @@ impl Solver {
         self.table.clear();
     }
 
-    fn prepare(&mut self, position: &Connect4) {
+    pub(super) fn prepare(&mut self, position: &Connect4) {
         let size = (position.width, position.height);
         if size != self.size {
             self.table.clear();
@@ -290,6 +290,28 @@ impl Solver {
             elapsed: start.elapsed(),
         };
         run.score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
+    }
+
+    /// The exact score of `position` and the positions explored, searched by the calling
+    /// thread alone (no book, no helper threads), sharing the table with any other thread
+    /// doing the same: [`Book::build`] solves one frontier position per thread this way.
+    /// The table must be prepared for the position's size (`Solver::prepare`).
+    pub(super) fn solve_alone(&self, position: &Connect4) -> (i32, u64) {
+        if position.is_over() {
+            (position.final_score(), 0)
+        } else if position.is_standard() {
+            self.solve_alone_in(Standard, position)
+        } else {
+            self.solve_alone_in(position.shape(), position)
+        }
+    }
+
+    fn solve_alone_in(&self, shape: impl Shape, position: &Connect4) -> (i32, u64) {
+        let never = AtomicBool::new(false);
+        let mut worker =
+            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
+        let score = worker.solve(position, false);
+        (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.nodes)
     }
 
     /// [`Solver::run_in`] with the board's dimensions as constants where they are the
