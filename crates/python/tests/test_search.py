@@ -148,7 +148,7 @@ def test_solve_every_game():
     tree = alphabeta.solve(alphabeta.Tree())
     assert tree.value == 4 and tree.move == "0"
     # (Connect Four's solver honours time budgets and the stop flag, not node budgets.)
-    cut = alphabeta.solve(alphabeta.Connect4("12"), time=0.2, table_mib=16)  # beyond the book
+    cut = alphabeta.solve(alphabeta.Connect4("2723117"), time=0.2, table_mib=16)  # beyond the book
     assert cut.aborted and not cut.exact
     counted = alphabeta.solve(alphabeta.TicTacToe(), nodes=100)
     assert counted.aborted and not counted.exact
