@@ -319,15 +319,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         let techniques = &config.techniques;
         // Step 1. Count the node and check the budgets (the root is not counted: the seeds'
         // counter counts the positions below it).
-        // Only PV nodes keep a principal variation (a non-PV node's line is never shown: see
-        // `child`).
         if K::ROOT {
             self.reset_ply(0);
             self.observer.enter(game, 0, alpha, beta);
-        } else if K::PV {
-            self.enter(game, ply, alpha, beta)?;
         } else {
-            self.count(game, ply, alpha, beta)?;
+            self.enter_kind::<K>(game, ply, alpha, beta)?;
         }
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
@@ -673,6 +669,24 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
     }
 
+    /// Counts a node below the root of kind `K` and checks the budgets; a PV node also
+    /// empties its line. Only PV nodes keep a principal variation (a non-PV node's line is
+    /// never shown: see [`Run::without_line`]).
+    #[inline(always)]
+    fn enter_kind<K: NodeKind>(
+        &mut self,
+        game: &G,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<(), Aborted> {
+        if K::PV {
+            self.enter(game, ply, alpha, beta)
+        } else {
+            self.count(game, ply, alpha, beta)
+        }
+    }
+
     /// The score of a child searched by a non-PV node only, which keeps no line: below a PV
     /// node (which may take the move, as the root does a bound), the child's line is emptied.
     #[inline(always)]
@@ -702,8 +716,10 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// A child of a frontier node (depth 1, no quiescence, pruning or check extension), the
     /// move played: a leaf at depth 0, counted and valued here as [`Run::negamax`] would
     /// (mate distance, its end or its evaluation) but without a call, a table probe (no entry
-    /// is ever stored at depth 0) or a re-search (a leaf's value is exact for any window).
-    /// Returns its score from the parent's side.
+    /// is stored at depth 0; a deeper search's entry for the same position, which only a
+    /// transposition across plies could give, is not what a search to this depth asks for) or
+    /// a re-search (a leaf's value is exact for any window). Returns its score from the
+    /// parent's side.
     #[inline(always)]
     fn frontier_child<K: NodeKind>(
         &mut self,
@@ -713,11 +729,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         beta: Score,
     ) -> Result<Score, Aborted> {
         let (alpha, beta) = (-beta, -alpha);
-        if K::PV {
-            self.enter(game, ply, alpha, beta)?;
-        } else {
-            self.count(game, ply, alpha, beta)?;
-        }
+        self.enter_kind::<K>(game, ply, alpha, beta)?;
         if let Some(bound) = self.mate_distance(ply, alpha, beta) {
             return Ok(-bound);
         }
