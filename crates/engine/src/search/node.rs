@@ -28,6 +28,40 @@ enum Expansion {
     Moves(usize, usize),
 }
 
+/// How many more plies below it an alpha-beta node searches in its own code before a call
+/// (a type, so that each ply compiles to its own code without copies in the source): a
+/// call costs more than a small game's node, so one call searches four plies.
+trait InPlace {
+    /// Whether a child with moves is searched without a call.
+    const INLINE: bool;
+    /// What the child's children do.
+    type Next: InPlace;
+}
+/// A child with moves is searched by a call.
+struct Call;
+/// One more ply in place, then calls.
+struct InPlace1;
+/// Two more plies in place.
+struct InPlace2;
+/// Three more plies in place.
+struct InPlace3;
+impl InPlace for Call {
+    const INLINE: bool = false;
+    type Next = Call;
+}
+impl InPlace for InPlace1 {
+    const INLINE: bool = true;
+    type Next = Call;
+}
+impl InPlace for InPlace2 {
+    const INLINE: bool = true;
+    type Next = InPlace1;
+}
+impl InPlace for InPlace3 {
+    const INLINE: bool = true;
+    type Next = InPlace2;
+}
+
 /// The best root move found so far (kept across an abort).
 struct RootBest<Move> {
     mv: Option<Move>,
@@ -377,18 +411,49 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         alpha: Score,
         beta: Score,
     ) -> Result<Score, Aborted> {
+        self.alphabeta_node::<Call>(game, depth, ply, (alpha, beta))
+    }
+
+    /// [`Run::alphabeta`]: a leaf in place; a node with moves in place too if `U` says so,
+    /// else by a call of [`Run::alphabeta_moves`].
+    #[inline(always)]
+    fn alphabeta_node<U: InPlace>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (Score, Score),
+    ) -> Result<Score, Aborted> {
         self.enter(game, ply, alpha, beta)?;
         match self.expand(game, depth, ply) {
             Expansion::Leaf(score) => Ok(score),
+            Expansion::Moves(start, end) if U::INLINE => {
+                self.alphabeta_children::<U::Next>(game, depth, ply, (alpha, beta), start, end)
+            }
             Expansion::Moves(start, end) => {
                 self.alphabeta_moves(game, depth, ply, (alpha, beta), start, end)
             }
         }
     }
 
-    /// [`Run::alphabeta`] of a node whose moves are `stack[start..end]`.
+    /// [`Run::alphabeta`] of a node whose moves are `stack[start..end]`: a call that searches
+    /// four plies (see [`InPlace`]).
     #[inline(never)]
     fn alphabeta_moves(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        window: (Score, Score),
+        start: usize,
+        end: usize,
+    ) -> Result<Score, Aborted> {
+        self.alphabeta_children::<InPlace3>(game, depth, ply, window, start, end)
+    }
+
+    /// The loop over the moves `stack[start..end]` of an alpha-beta node.
+    #[inline(always)]
+    fn alphabeta_children<U: InPlace>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -403,7 +468,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         for at in start..end {
             let mv = self.stack[at];
             game.play(mv);
-            let result = self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha);
+            let result = self.alphabeta_node::<U>(game, depth - 1, ply + 1, (-beta, -alpha));
             game.undo(mv);
             let score = -result?;
             if score > best {

@@ -28,6 +28,10 @@ pub(crate) trait NodeKind {
     const ROOT: bool;
     /// An open window: no pruning, smaller reductions.
     const PV: bool;
+    /// Searched in its parent's code, without a call.
+    const INLINE: bool;
+    /// The kind of this node's null-window children.
+    type NonPvChild: NodeKind;
 }
 
 /// The root node.
@@ -36,18 +40,33 @@ pub(crate) struct Root;
 pub(crate) struct Pv;
 /// A node searched with a null window.
 pub(crate) struct NonPv;
+/// A null-window child of a [`NonPv`] node, searched in its parent's code: only every
+/// other null-window node costs a call (a call costs more than a small game's node).
+pub(crate) struct NonPvInline;
 
 impl NodeKind for Root {
     const ROOT: bool = true;
     const PV: bool = true;
+    const INLINE: bool = false;
+    type NonPvChild = NonPv;
 }
 impl NodeKind for Pv {
     const ROOT: bool = false;
     const PV: bool = true;
+    const INLINE: bool = false;
+    type NonPvChild = NonPv;
 }
 impl NodeKind for NonPv {
     const ROOT: bool = false;
     const PV: bool = false;
+    const INLINE: bool = false;
+    type NonPvChild = NonPvInline;
+}
+impl NodeKind for NonPvInline {
+    const ROOT: bool = false;
+    const PV: bool = false;
+    const INLINE: bool = true;
+    type NonPvChild = NonPv;
 }
 
 // The tuning numbers of the techniques, in one place.
@@ -305,8 +324,40 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         self.negamax::<Root>(game, depth, 0, alpha, beta).map(|_| ())
     }
 
-    /// The negamax node (fail-soft; see the module documentation for the bound contract).
+    /// The negamax node (fail-soft; see the module documentation for the bound contract):
+    /// in place for an inline kind, else by a call.
+    #[inline(always)]
     pub(super) fn negamax<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        if K::INLINE {
+            self.node::<K>(game, depth, ply, alpha, beta)
+        } else {
+            self.node_call::<K>(game, depth, ply, alpha, beta)
+        }
+    }
+
+    /// [`Run::negamax`] by a call.
+    #[inline(never)]
+    fn node_call<K: NodeKind>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, Aborted> {
+        self.node::<K>(game, depth, ply, alpha, beta)
+    }
+
+    /// The node of [`Run::negamax`].
+    #[inline(always)]
+    fn node<K: NodeKind>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -535,7 +586,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 self.strong.plies[ply as usize].passed = true;
                 game.pass();
                 let result =
-                    self.negamax::<NonPv>(game, reduced, ply + 1, -beta, -beta.next_down());
+                    self.negamax::<K::NonPvChild>(game, reduced, ply + 1, -beta, -beta.next_down());
                 game.undo_pass();
                 self.strong.plies[ply as usize].passed = false;
                 let score = -result?;
@@ -640,6 +691,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// first, if any), searched again with the open window only if that fails high inside
     /// it. See: chessprogramming.org/Principal_Variation_Search
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn child<K: NodeKind>(
         &mut self,
         game: &mut G,
@@ -656,12 +708,13 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         let null = (-alpha.next_up(), -alpha);
         if reduction > 0 {
-            let probe = -self.negamax::<NonPv>(game, depth - reduction, ply, null.0, null.1)?;
+            let probe =
+                -self.negamax::<K::NonPvChild>(game, depth - reduction, ply, null.0, null.1)?;
             if probe <= alpha {
                 return Ok(self.without_line::<K>(ply, probe));
             }
         }
-        let probe = -self.negamax::<NonPv>(game, depth, ply, null.0, null.1)?;
+        let probe = -self.negamax::<K::NonPvChild>(game, depth, ply, null.0, null.1)?;
         if probe > alpha && probe < beta {
             Ok(-self.open_child::<K>(game, depth, ply, -beta, -alpha)?)
         } else {
@@ -740,6 +793,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     }
 
     /// A child searched with the open window: a PV node below a PV node.
+    #[inline(always)]
     fn open_child<K: NodeKind>(
         &mut self,
         game: &mut G,
@@ -751,7 +805,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         if K::PV {
             self.negamax::<Pv>(game, depth, ply, alpha, beta)
         } else {
-            self.negamax::<NonPv>(game, depth, ply, alpha, beta)
+            self.negamax::<K::NonPvChild>(game, depth, ply, alpha, beta)
         }
     }
 
