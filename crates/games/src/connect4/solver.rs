@@ -858,9 +858,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let rest = next & !first;
         let h1 = self.shape.height() + 1;
         if rest != 0 && rest & (rest - 1) == 0 {
-            let mut child = *position;
-            child.play_bit(rest);
-            let child_slot = self.table.slot(self.canonical(&child).0);
+            // Its slot only where the enhanced transposition cut-off will read it.
+            let child_slot = if self.etc && left > ETC_MIN_LEFT {
+                let mut child = *position;
+                child.play_bit(rest);
+                self.table.slot(self.canonical(&child).0)
+            } else {
+                Slot::default()
+            };
             list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot);
             count = 1;
         } else {
