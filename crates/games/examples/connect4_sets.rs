@@ -3,8 +3,12 @@
 //! `cargo run --release -p alphabeta-games --example connect4_sets -- FILE N [threads] [weak]`
 //! (FILE `empty`: the empty board alone).
 //!
+//! "nodes" counts every call of the solver's search function, "searched" the positions
+//! C. Steininger's solver would count ([`alphabeta_games::connect4::SolveStats::searched`]).
+//!
 //! A developer's tool for comparing the solver's options: `C4_MIB` sets the table size,
-//! `C4_OFF=sym,ttmove,etc` turns improvements off, `C4_ON=hist` turns history on,
+//! `C4_OFF=sym,ttmove,etc,static` turns improvements off, `C4_ON=hist,dead` turns history
+//! and dead-stone keys on,
 //! `C4_ON=book` the shipped opening book (off by default: the sets measure the search).
 
 use std::time::Instant;
@@ -27,26 +31,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         config.table_move &= !flags.contains("ttmove");
         config.etc &= !flags.contains("etc");
         config.static_bounds &= !flags.contains("static");
+        config.dead_stones &= !flags.contains("dead");
     }
     if let Ok(flags) = std::env::var("C4_ON") {
         config.history |= flags.contains("hist");
         config.book |= flags.contains("book");
+        config.dead_stones |= flags.contains("dead");
     }
     let mut solver = Solver::new(config)?;
     if file == "empty" {
         // The empty board (strong unless `weak`).
         let solved = solver.solve(&Connect4::standard(), weak);
         println!(
-            "empty board: score {}, {} positions ({} by the helpers), {:.2} s",
+            "empty board: score {}, {} positions ({} by the helpers), {} searched, {:.2} s",
             solved.score,
             solved.stats.nodes,
             solved.stats.helper_nodes,
+            solved.stats.searched,
             solved.stats.elapsed.as_secs_f64()
         );
         return Ok(());
     }
     let text = std::fs::read_to_string(file)?;
-    let (mut nodes, mut count, mut wrong) = (0u64, 0u64, 0u64);
+    let (mut nodes, mut searched, mut count, mut wrong) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     for line in text.lines().take(limit) {
         let mut parts = line.split_whitespace();
@@ -60,12 +67,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             eprintln!("{moves}: got {} expected {expected}", solved.score);
         }
         nodes += solved.stats.nodes;
+        searched += solved.stats.searched;
         count += 1;
     }
     let elapsed = start.elapsed();
     println!(
-        "{file}: {count} positions, {wrong} wrong, mean nodes {:.1}, mean time {:.2} µs, {:.0} knodes/s",
+        "{file}: {count} positions, {wrong} wrong, mean nodes {:.1}, mean searched {:.1}, mean time {:.2} µs, {:.0} knodes/s",
         nodes as f64 / count as f64,
+        searched as f64 / count as f64,
         elapsed.as_secs_f64() * 1e6 / count as f64,
         nodes as f64 / elapsed.as_secs_f64() / 1000.0
     );

@@ -432,6 +432,35 @@ impl Connect4 {
         self.current + self.mask + self.bottom
     }
 
+    /// The stones that are in no line of four with an empty cell: every four through them is
+    /// full, so their colour never matters again (a four is only ever made by the stone
+    /// that fills it). Depends on `mask` alone.
+    #[inline(always)]
+    pub(crate) fn dead_stones_in(&self, shape: impl Shape) -> u64 {
+        let empty = self.board ^ self.mask;
+        let mut live = 0;
+        for shift in [1, shape.height() + 1, shape.height(), shape.height() + 2] {
+            // Fours by their lowest cell: on the board, and holding an empty cell.
+            let fours = self.board
+                & (self.board >> shift)
+                & (self.board >> (2 * shift))
+                & (self.board >> (3 * shift));
+            let open = fours
+                & (empty | (empty >> shift) | (empty >> (2 * shift)) | (empty >> (3 * shift)));
+            live |= open | (open << shift) | (open << (2 * shift)) | (open << (3 * shift));
+        }
+        self.mask & !live
+    }
+
+    /// The key of the table: [`Connect4::key`] with the dead stones (see
+    /// `dead_stones_in`) given to the side to move, so that positions that differ only in
+    /// the colour of dead stones, which have the same value, share an entry. Still exact:
+    /// the dead stones are a function of `mask`, which the key holds.
+    #[inline(always)]
+    pub(crate) fn table_key_in(&self, shape: impl Shape) -> u64 {
+        (self.current | self.dead_stones_in(shape)) + self.mask + self.bottom
+    }
+
     /// The key of the mirror position (columns reversed).
     #[inline]
     #[must_use]
@@ -446,7 +475,7 @@ impl Connect4 {
 
     /// Reverses the columns of a bitboard (or of a key, which has the same layout).
     #[inline(always)]
-    fn mirror_bits(shape: impl Shape, bits: u64) -> u64 {
+    pub(crate) fn mirror_bits(shape: impl Shape, bits: u64) -> u64 {
         let h1 = shape.height() + 1;
         let column = (1u64 << h1) - 1;
         let last = shape.width() - 1;
@@ -574,17 +603,17 @@ impl Connect4 {
         has_four((self.current ^ self.mask) | (self.board ^ self.mask), shape.height())
     }
 
-    /// What playing `bit` does, for the move ordering and a static check: the number of
-    /// useful winning cells the side to move then has (winning cells, less those directly
+    /// What playing `bit` does, for the move ordering and a static check: the useful
+    /// winning cells the side to move then has (winning cells, less those directly
     /// above one of the opponent's `theirs`: the opponent takes that one first, or it blocks
     /// ours), and whether the opponent is then lost at once (every reply loses to our next
     /// stone: two playable winning cells, or only replies under one). The move must not
     /// lose at once.
     #[inline(always)]
-    pub(crate) fn after_move_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> (u32, bool) {
+    pub(crate) fn after_move_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> (u64, bool) {
         let mask = self.mask | bit;
         let wins = completions(self.current | bit, shape.height()) & (self.board ^ mask);
-        let useful = (wins & !(theirs << 1)).count_ones();
+        let useful = wins & !(theirs << 1);
         let playable = (mask + self.bottom) & self.board;
         let forced = playable & wins;
         let lost = if forced & forced.wrapping_sub(1) != 0 {

@@ -12,8 +12,12 @@
 //!   opponent's threat open, is never searched; two open opponent threats lose at once.
 //! - **Ordering**: the transposition-table move first, then by the number of useful winning
 //!   cells a move creates (not directly above an opponent's winning cell, which the
-//!   opponent would take first: after C. Steininger's solver), then by history (cut-offs
-//!   counted per cell), then centre first.
+//!   opponent would take first: after C. Steininger's solver), then by how many of them
+//!   lie directly above a playable cell (the opponent cannot play under them), then by
+//!   history (cut-offs counted per cell), then centre first.
+//! - **Dead stones**: a stone in no four with an empty cell has a colour that never
+//!   matters again; the table key gives such stones to the side to move, so that positions
+//!   that differ only there share an entry.
 //! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
 //!   when the mover is the first player, the opponent's claimeven caps the mover (see
 //!   `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
@@ -69,13 +73,20 @@ pub struct SolverConfig {
     /// Bounds from the lines still open and from the opponent's claimeven (a first player
     /// that has no four when the opponent answers every move on top of it wins nothing).
     pub static_bounds: bool,
+    /// The table key gives the dead stones (in no four with an empty cell) to the side to
+    /// move, so that positions that differ only in their colour share an entry (after
+    /// C. Steininger's solver, which finds more of them). Off by default: 6 % fewer
+    /// positions on the weak empty board, but finding them costs more time than that saves
+    /// (docs/connect4.md).
+    pub dead_stones: bool,
 }
 
 impl Default for SolverConfig {
     /// 128 MiB (the larger the table, the more each probe misses the processor's caches
     /// and address translation buffers: 512 MiB solves the hardest positions with fewer
     /// positions but spends more per position), one thread, every improvement on except
-    /// history (it explored more positions on the test sets than centre-first ties).
+    /// history (it explored more positions on the test sets than centre-first ties) and
+    /// dead stones (fewer positions, more time).
     fn default() -> Self {
         Self {
             table_bytes: 128 << 20,
@@ -87,6 +98,7 @@ impl Default for SolverConfig {
             solo_nodes: SOLO_NODES,
             book: true,
             static_bounds: true,
+            dead_stones: false,
         }
     }
 }
@@ -100,6 +112,15 @@ pub struct SolveStats {
     /// Of [`SolveStats::nodes`], those explored by the helper threads (0 when they did
     /// not start).
     pub helper_nodes: u64,
+    /// Positions searched as C. Steininger's solver counts them (its `Stats::new_node`, a
+    /// call of its `negamax`), summed over the null-window searches and the threads: of
+    /// [`SolveStats::nodes`], those not settled by their static checks (lost at once, a
+    /// draw, the bounds from the stone count, the open lines and claimeven) and not a
+    /// forced move (a block, or the only move that does not lose at once); where more than
+    /// 15 cells are empty, also not settled by their table entry (there his solver probes
+    /// a child's entry in its parent, before counting it; nearer the end it counts the
+    /// position and then probes).
+    pub searched: u64,
     /// The score came from the opening book (no position explored); for an analysis, every
     /// column's.
     pub from_book: bool,
@@ -112,6 +133,7 @@ impl SolveStats {
         self.from_book &= other.from_book;
         self.nodes += other.nodes;
         self.helper_nodes += other.helper_nodes;
+        self.searched += other.searched;
         self.elapsed += other.elapsed;
     }
 }
@@ -157,6 +179,8 @@ pub(super) struct Run {
     pub(super) score: Option<i32>,
     pub(super) nodes: u64,
     pub(super) helper_nodes: u64,
+    /// See [`SolveStats::searched`].
+    pub(super) searched: u64,
 }
 
 /// A solve stopped by the time budget or the stop flag.
@@ -167,10 +191,16 @@ struct Stopped;
 /// the end, a search is cheaper than the probes).
 const ETC_MIN_LEFT: i32 = 12;
 
-/// Where more than this many cells are empty, the enhanced transposition cut-off runs
-/// before the ranked moves are searched (a cut-off there saves a large subtree); elsewhere
-/// only before the second move searched, when the first did not refute the node.
-const ETC_EARLY_LEFT: i32 = 20;
+/// In a window within ±this of a draw, moves with as many useful winning cells are ranked
+/// by those directly above a playable cell before the centre-first tie. Measured: in close
+/// windows it explores 6-13 % fewer positions (Begin-Medium, Begin-Hard, the empty board);
+/// in windows far from a draw (the quick wins of Begin-Easy) 28 % more.
+const CLOSE_WINDOW: i32 = 6;
+
+/// Where more than this many cells are empty, a position settled by its table entry is
+/// not counted in [`SolveStats::searched`] (C. Steininger's solver probes the entries of
+/// such positions in their parent, before it counts them).
+const SEARCHED_PROBE_LEFT: i32 = 15;
 
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
@@ -286,6 +316,7 @@ impl Solver {
         let stats = SolveStats {
             nodes: run.nodes,
             helper_nodes: run.helper_nodes,
+            searched: run.searched,
             from_book: false,
             elapsed: start.elapsed(),
         };
@@ -324,7 +355,12 @@ impl Solver {
         stop: &AtomicBool,
     ) -> Run {
         if position.is_over() {
-            return Run { score: Some(position.final_score()), nodes: 0, helper_nodes: 0 };
+            return Run {
+                score: Some(position.final_score()),
+                nodes: 0,
+                helper_nodes: 0,
+                searched: 0,
+            };
         }
         if position.is_standard() {
             self.run_in(Standard, position, weak, deadline, stop)
@@ -348,13 +384,14 @@ impl Solver {
         let mut main =
             Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
-            return Run { score: Some(score), nodes: main.nodes, helper_nodes: 0 };
+            let searched = main.searched;
+            return Run { score: Some(score), nodes: main.nodes, helper_nodes: 0, searched };
         }
-        let solo = main.nodes;
+        let (solo, solo_searched) = (main.nodes, main.searched);
         if stop.load(Ordering::Relaxed)
             || deadline.is_some_and(|deadline| Instant::now() >= deadline)
         {
-            return Run { score: None, nodes: solo, helper_nodes: 0 };
+            return Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched };
         }
         let done = AtomicBool::new(false);
         let watch = StopEither(stop, &done);
@@ -377,7 +414,7 @@ impl Solver {
                         if score.is_ok() {
                             watch.1.store(true, Ordering::Relaxed);
                         }
-                        (score.ok(), helper.nodes)
+                        (score.ok(), helper.nodes, helper.searched)
                     })
                 })
                 .collect();
@@ -393,13 +430,14 @@ impl Solver {
             );
             let mut score = main.solve(position, weak).ok();
             done.store(true, Ordering::Relaxed);
-            let mut helper_nodes = 0;
+            let (mut helper_nodes, mut searched) = (0, solo_searched + main.searched);
             for helper in helpers {
-                let (helper_score, nodes) = helper.join().unwrap_or((None, 0));
+                let (helper_score, nodes, helper_searched) = helper.join().unwrap_or((None, 0, 0));
                 helper_nodes += nodes;
+                searched += helper_searched;
                 score = score.or(helper_score);
             }
-            Run { score, nodes: solo + main.nodes + helper_nodes, helper_nodes }
+            Run { score, nodes: solo + main.nodes + helper_nodes, helper_nodes, searched }
         })
     }
 
@@ -543,12 +581,14 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     deadline: Option<Instant>,
     node_limit: u64,
     nodes: u64,
+    /// See [`SolveStats::searched`].
+    searched: u64,
+    /// Table keys with the dead stones given to the side to move, from this many stones on.
+    dead_from: u32,
     symmetry: bool,
     table_move: bool,
     use_history: bool,
     etc: bool,
-    etc_min_left: i32,
-    etc_early: i32,
     static_bounds: bool,
     /// Cut-offs per cell and side, weighted by the moves left.
     history: [[u32; 64]; 2],
@@ -596,13 +636,15 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             deadline,
             node_limit,
             nodes: 0,
+            searched: 0,
+            // Dead stones are rare before half the board is full (on 7x6, none changed a
+            // count before 20 stones), and finding them costs.
+            dead_from: if config.dead_stones { position.cells() / 2 - 1 } else { u32::MAX },
             // Mirror positions meet in the search only when the root is symmetric.
             symmetry: config.symmetry && position.key() == position.mirror_key(),
             table_move: config.table_move,
             use_history: config.history,
             etc: config.etc,
-            etc_early: ETC_EARLY_LEFT,
-            etc_min_left: ETC_MIN_LEFT,
             static_bounds: config.static_bounds,
             history: [[0; 64]; 2],
             order,
@@ -671,9 +713,13 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     /// on, and whether it is the mirror's.
     #[inline]
     fn canonical(&self, position: &Connect4) -> (u64, bool) {
-        let key = position.key();
+        let key = if position.moves >= self.dead_from {
+            position.table_key_in(self.shape)
+        } else {
+            position.key()
+        };
         if self.symmetry {
-            let mirror = position.mirror_key_in(self.shape);
+            let mirror = Connect4::mirror_bits(self.shape, key);
             if mirror < key {
                 return (mirror, true);
             }
@@ -747,6 +793,10 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         if next & (next - 1) == 0 {
             return self.child(position, next, alpha, beta);
         }
+        let left = self.cells - moves;
+        if left <= SEARCHED_PROBE_LEFT {
+            self.searched += 1;
+        }
 
         // Step 3. The table (under the smaller of the key and the mirror's key).
         let (key, mirrored) = self.canonical(position);
@@ -773,6 +823,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
             table_best = entry.best.map(flip);
         }
+        if left > SEARCHED_PROBE_LEFT {
+            self.searched += 1;
+        }
 
         // Step 4. The table's move first, before the others are ranked: where it refutes
         // the node (most often), no threat is counted for the rest.
@@ -798,13 +851,22 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // Step 5. Rank the other non-losing moves by the winning cells they create (then
         // history, then the centre-first tie order).
         let side = (moves & 1) as usize;
-        // A rank is `threats << 40 | history << 8 | tie`: unique, larger first.
-        let mut list = [(0u64, 0u8, 0u64); super::MAX_WIDTH as usize];
+        // A rank is `threats << 40 | history << 8 | tie`: unique, larger first. With each
+        // move, its child's table slot (for the enhanced transposition cut-off).
+        let mut list = [(0u64, 0u8, 0u64, Slot::default()); super::MAX_WIDTH as usize];
         let mut count = 0;
         let rest = next & !first;
         let h1 = self.shape.height() + 1;
         if rest != 0 && rest & (rest - 1) == 0 {
-            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0);
+            // Its slot only where the enhanced transposition cut-off will read it.
+            let child_slot = if self.etc && left > ETC_MIN_LEFT {
+                let mut child = *position;
+                child.play_bit(rest);
+                self.table.slot(self.canonical(&child).0)
+            } else {
+                Slot::default()
+            };
+            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot);
             count = 1;
         } else {
             // The children's table entries are fetched now, all at once, while the moves are
@@ -812,13 +874,15 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             let mut left = rest;
             let theirs = position.opponent_threats_in(self.shape);
             let static_cut = self.static_bounds;
+            let close = -CLOSE_WINDOW <= alpha && beta <= CLOSE_WINDOW;
             while left != 0 {
                 let bit = left & left.wrapping_neg();
                 left ^= bit;
                 let col = (bit.trailing_zeros() / h1) as u8;
                 let mut child = *position;
                 child.play_bit(bit);
-                self.table.prefetch(self.table.slot(self.canonical(&child).0));
+                let child_slot = self.table.slot(self.canonical(&child).0);
+                self.table.prefetch(child_slot);
                 let (useful, lost) = position.after_move_in(self.shape, bit, theirs);
                 if lost {
                     // Our next stone wins whatever the reply: the best score left (we cannot
@@ -834,7 +898,17 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                         return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
                     }
                 }
-                let mut rank = u64::from(useful) << 40 | u64::from(self.tie[usize::from(col)]);
+                // The useful winning cells, then, in a window near a draw, those of them
+                // directly above a playable cell (the opponent cannot play under them: C.
+                // Steininger's solver weights them the most).
+                let next = if close {
+                    let playable = ((position.mask | bit) + position.bottom) & position.board;
+                    (useful & (playable << 1)).count_ones()
+                } else {
+                    0
+                };
+                let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
+                let mut rank = weight << 40 | u64::from(self.tie[usize::from(col)]);
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
@@ -843,7 +917,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     list[at] = list[at - 1];
                     at -= 1;
                 }
-                list[at] = (bit, col, rank);
+                list[at] = (bit, col, rank, child_slot);
                 count += 1;
             }
             // No move wins with our next stone (the table's move did not either, or it would
@@ -857,27 +931,20 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 6. Search them, with the enhanced transposition cut-off: a remaining child
-        // whose stored value already refutes the node ends it. Far from the end, before the
-        // ranked moves (after the table's move); nearer, only before the second move searched
-        // (most nodes are refuted by their first move, and then the probes would be wasted);
-        // not near the end, where a search is cheaper than the probes.
+        // Step 6. Search them, after the enhanced transposition cut-off: a child whose stored
+        // value already refutes the node ends it, before any of the ranked moves is searched
+        // (after the table's move); not near the end, where a search is cheaper than the
+        // probes. The probes read the slots computed for the prefetch. (Until the night
+        // session, only before the second move searched where 13 to 20 cells were empty:
+        // probing every child first explores 5-11 % fewer positions in about the same time.)
         // See: chessprogramming.org/Enhanced_Transposition_Cutoff
-        let etc_at = if self.etc && self.cells - moves > self.etc_early {
-            0
-        } else if self.etc && self.cells - moves > self.etc_min_left {
-            usize::from(first == 0)
-        } else {
-            usize::MAX
-        };
-        for (index, &(bit, col, _)) in list[..count].iter().enumerate() {
-            if index == etc_at {
-                let rest = list[index..count].iter().fold(0, |bits, &(bit, ..)| bits | bit);
-                if let Some((bit, score)) = self.etc(position, rest, beta) {
-                    let col = (bit.trailing_zeros() / h1) as u8;
-                    return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
-                }
+        if self.etc && left > ETC_MIN_LEFT {
+            if let Some((bit, score)) = self.etc(&list[..count], beta) {
+                let col = (bit.trailing_zeros() / h1) as u8;
+                return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
             }
+        }
+        for &(bit, col, ..) in &list[..count] {
             let score = self.child(position, bit, alpha, beta)?;
             if score >= beta {
                 return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
@@ -895,18 +962,13 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(alpha)
     }
 
-    /// Enhanced transposition cut-off over the moves `moves`: a child whose stored value
-    /// already refutes its parent (an upper bound for the opponent at most `-beta`), as the
-    /// move and the parent's lower bound.
+    /// Enhanced transposition cut-off over the ranked `moves` (each with its child's table
+    /// slot): a child whose stored value already refutes its parent (an upper bound for the
+    /// opponent at most `-beta`), as the move and the parent's lower bound.
     #[inline]
-    fn etc(&self, position: &Connect4, moves: u64, beta: i32) -> Option<(u64, i32)> {
-        let mut rest = moves;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            let mut child = *position;
-            child.play_bit(bit);
-            if let Some(entry) = self.table.probe(self.canonical(&child).0) {
+    fn etc(&self, moves: &[(u64, u8, u64, Slot)], beta: i32) -> Option<(u64, i32)> {
+        for &(bit, _, _, child_slot) in moves {
+            if let Some(entry) = self.table.probe_slot(child_slot) {
                 if entry.bound != Bound::Lower && -entry.score >= beta {
                     return Some((bit, -entry.score));
                 }

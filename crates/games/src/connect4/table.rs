@@ -88,7 +88,7 @@ pub struct Table {
 }
 
 /// Where a key's entry lives: its bucket and its check bits.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Slot {
     index: usize,
     check: u64,
@@ -194,6 +194,7 @@ impl Table {
 
     /// The entry of `key`, if stored.
     #[inline]
+    #[cfg(test)]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         self.probe_slot(self.slot(key))
     }
