@@ -401,7 +401,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     /// cut rule).
     ///
     /// Inlined into its caller, so that a leaf (most positions) costs no call: only a node
-    /// with moves calls [`Run::alphabeta_moves`].
+    /// with moves calls [`Run::alphabeta_moves`], which searches four plies (see [`InPlace`]).
     #[inline(always)]
     fn alphabeta(
         &mut self,
