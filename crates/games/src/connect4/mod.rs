@@ -606,11 +606,16 @@ impl Connect4 {
     /// What playing `bit` does, for the move ordering and a static check: the useful
     /// winning cells the side to move then has (winning cells, less those directly
     /// above one of the opponent's `theirs`: the opponent takes that one first, or it blocks
-    /// ours), and whether the opponent is then lost at once (every reply loses to our next
-    /// stone: two playable winning cells, or only replies under one). The move must not
-    /// lose at once.
+    /// ours), the cells then playable, and whether the opponent is then lost at once (every
+    /// reply loses to our next stone: two playable winning cells, or only replies under
+    /// one). The move must not lose at once.
     #[inline(always)]
-    pub(crate) fn after_move_in(&self, shape: impl Shape, bit: u64, theirs: u64) -> (u64, bool) {
+    pub(crate) fn after_move_in(
+        &self,
+        shape: impl Shape,
+        bit: u64,
+        theirs: u64,
+    ) -> (u64, u64, bool) {
         let mask = self.mask | bit;
         let wins = completions(self.current | bit, shape.height()) & (self.board ^ mask);
         let useful = wins & !(theirs << 1);
@@ -622,7 +627,7 @@ impl Connect4 {
             let replies = if forced != 0 { forced } else { playable };
             playable != 0 && replies & !(wins >> 1) == 0
         };
-        (useful, lost)
+        (useful, playable, lost)
     }
 
     /// The opponent's winning cells (empty cells that complete its four).
