@@ -4,7 +4,7 @@
 //! Run: `cargo bench -p alphabeta-bench --bench tictactoe`.
 
 use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, Peer};
-use alphabeta_engine::{Algorithm, Scoring, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher};
 use alphabeta_games::tictactoe::TicTacToe;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -13,16 +13,18 @@ fn empty_board(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictactoe empty board");
     group.sample_size(20);
     group.bench_function("alphabeta: minimax (549,945 positions)", |b| {
-        b.iter(|| ours(Algorithm::Minimax, Scoring::Plain))
+        b.iter(|| ours(Algorithm::Minimax, Scoring::Plain, MoveOrdering::Natural))
     });
     group.bench_function("alphabeta: alpha-beta", |b| {
-        b.iter(|| ours(Algorithm::AlphaBeta, Scoring::Plain))
+        b.iter(|| ours(Algorithm::AlphaBeta, Scoring::Plain, MoveOrdering::Natural))
     });
     group.bench_function("alphabeta: negamax+TT solve", |b| {
-        b.iter(|| ours(Algorithm::Negamax, Scoring::Depth))
+        b.iter(|| ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Natural))
     });
-    group.bench_function("minimax crate: Negamax depth 9", |b| b.iter(crate_negamax));
-    group.bench_function("minimax crate: IterativeSearch with table", |b| b.iter(crate_iterative));
+    group.bench_function("minimax crate: Negamax depth 9", |b| b.iter(crate_negamax::<false>));
+    group.bench_function("minimax crate: IterativeSearch with table", |b| {
+        b.iter(crate_iterative::<false>)
+    });
     group.finish();
 }
 

@@ -4,27 +4,32 @@
 //! `cargo run --release -p alphabeta-bench --example tictactoe_ratio -- [ROUNDS] [ONLY]`
 //!
 //! Protocol: each round times a batch of 4 searches from the empty board of each of the
-//! four programs (alpha-beta and negamax+TT ours; `Negamax` depth 9 and `IterativeSearch`
-//! with a table the crate's), in an order that rotates every round (300 rounds by default);
-//! each program's time is the median (and the minimum) over the rounds of its batch's time
-//! per search; each ratio (crate / ours: above 1, ours is faster) is the median over the
-//! rounds of that round's ratio, and the ratio of the minimums (the least disturbed runs).
+//! eight programs (alpha-beta and negamax+TT ours; `Negamax` depth 9 and `IterativeSearch`
+//! with a table the crate's; each in the natural move order and centre first, the same order
+//! for both engines), in an order that rotates every round (300 rounds by default); each
+//! program's time is the median (and the minimum) over the rounds of its batch's time per
+//! search; each ratio (crate / ours: above 1, ours is faster) is the median over the rounds
+//! of that round's ratio, and the ratio of the minimums (the least disturbed runs).
 //! `ONLY` (one program's name) runs just that program, ROUNDS batches of it (for profiling).
 
 use std::time::{Duration, Instant};
 
 use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours};
-use alphabeta_engine::{Algorithm, Scoring};
+use alphabeta_engine::{Algorithm, MoveOrdering, Scoring};
 
 const BATCH: u32 = 4;
 
 type Program = (&'static str, fn() -> Option<u8>);
 
-const PROGRAMS: [Program; 4] = [
-    ("alpha-beta", || ours(Algorithm::AlphaBeta, Scoring::Plain)),
-    ("negamax+TT", || ours(Algorithm::Negamax, Scoring::Depth)),
-    ("crate-negamax", crate_negamax),
-    ("crate-iterative", crate_iterative),
+const PROGRAMS: [Program; 8] = [
+    ("alpha-beta", || ours(Algorithm::AlphaBeta, Scoring::Plain, MoveOrdering::Natural)),
+    ("negamax+TT", || ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Natural)),
+    ("crate-negamax", crate_negamax::<false>),
+    ("crate-iterative", crate_iterative::<false>),
+    ("alpha-beta-centre", || ours(Algorithm::AlphaBeta, Scoring::Plain, MoveOrdering::Game)),
+    ("negamax+TT-centre", || ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Game)),
+    ("crate-negamax-centre", crate_negamax::<true>),
+    ("crate-iterative-centre", crate_iterative::<true>),
 ];
 
 fn batch(program: fn() -> Option<u8>) -> Duration {
@@ -73,11 +78,13 @@ fn main() {
     println!("{rounds} rounds of {BATCH} searches each, µs per search (median, minimum):");
     for (index, (name, _)) in PROGRAMS.iter().enumerate() {
         let middle = median(&mut times[index].clone());
-        println!("  {name:<16} {middle:>9.1} {:>9.1}", minimum(index));
+        println!("  {name:<22} {middle:>9.1} {:>9.1}", minimum(index));
     }
     let pairs = [
         ("alpha-beta vs crate Negamax depth 9", 0, 2),
         ("negamax+TT vs crate IterativeSearch + table", 1, 3),
+        ("centre first: alpha-beta vs crate Negamax", 4, 6),
+        ("centre first: negamax+TT vs crate Iterative", 5, 7),
     ];
     for (name, ours, theirs) in pairs {
         let (middle, least) = (ratio(ours, theirs), minimum(theirs) / minimum(ours));

@@ -1,42 +1,46 @@
 //! Tic-tac-toe as the `minimax` crate (0.6) sees it: the same bitboards and move order as
-//! ours, so that both engines search the same tree.
+//! ours, so that both engines search the same tree. Two orders: the natural one (cells 0 to
+//! 8), and centre first (the game's `order_moves`, which our searches use with
+//! [`MoveOrdering::Game`] and the crate's get from `generate_moves`).
 
 use std::hint::black_box;
 
-use alphabeta_engine::{Algorithm, Game, Scoring, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, Game, MoveOrdering, Scoring, SearchConfig, Searcher};
 use alphabeta_games::tictactoe::TicTacToe;
 use minimax::Strategy;
 
 /// Both engines get a table of this size (tic-tac-toe has 5,478 positions).
 pub const TABLE_BYTES: usize = 256 << 10;
 
-/// Our search with `algorithm` and `scoring` from the empty board (a new searcher and table
-/// each time, as the crate's searches below).
-pub fn ours(algorithm: Algorithm, scoring: Scoring) -> Option<u8> {
-    let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring);
+/// Our search with `algorithm`, `scoring` and `ordering` from the empty board (a new searcher
+/// and table each time, as the crate's searches below).
+pub fn ours(algorithm: Algorithm, scoring: Scoring, ordering: MoveOrdering) -> Option<u8> {
+    let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring).ordering(ordering);
     config.tt_bytes = TABLE_BYTES;
     Searcher::new(config).search(black_box(&mut TicTacToe::new())).best_move
 }
 
-/// The crate's `Negamax` to depth 9 (alpha-beta, no table) from the empty board.
-pub fn crate_negamax() -> Option<u8> {
-    minimax::Negamax::new(NoEval, 9).choose_move(black_box(&TicTacToe::new()))
+/// The crate's `Negamax` to depth 9 (alpha-beta, no table) from the empty board, the moves
+/// centre first if `CENTRE`.
+pub fn crate_negamax<const CENTRE: bool>() -> Option<u8> {
+    minimax::Negamax::new(NoEval::<CENTRE>, 9).choose_move(black_box(&TicTacToe::new()))
 }
 
 /// The crate's `IterativeSearch` to depth 9 with a table of [`TABLE_BYTES`] from the empty
-/// board.
-pub fn crate_iterative() -> Option<u8> {
+/// board, the moves centre first if `CENTRE` (the crate shuffles the root's moves itself).
+pub fn crate_iterative<const CENTRE: bool>() -> Option<u8> {
     let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_BYTES);
-    let mut search = minimax::IterativeSearch::new(NoEval, options);
+    let mut search = minimax::IterativeSearch::new(NoEval::<CENTRE>, options);
     search.set_max_depth(9);
     search.choose_move(black_box(&TicTacToe::new()))
 }
 
-/// The `minimax` crate's view of our tic-tac-toe (same bitboards, same move order).
+/// The `minimax` crate's view of our tic-tac-toe (same bitboards, same move order: the
+/// natural one, or centre first if `CENTRE`).
 #[derive(Clone, Copy, Debug)]
-pub struct Peer;
+pub struct Peer<const CENTRE: bool = false>;
 
-impl minimax::Game for Peer {
+impl<const CENTRE: bool> minimax::Game for Peer<CENTRE> {
     type S = TicTacToe;
     type M = u8;
 
@@ -45,6 +49,9 @@ impl minimax::Game for Peer {
             return Some(winner);
         }
         state.legal_moves(moves);
+        if CENTRE {
+            state.order_moves(moves);
+        }
         None
     }
 
@@ -73,10 +80,10 @@ impl minimax::Game for Peer {
 
 /// An evaluator that knows nothing (tic-tac-toe is searched to its end).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoEval;
+pub struct NoEval<const CENTRE: bool = false>;
 
-impl minimax::Evaluator for NoEval {
-    type G = Peer;
+impl<const CENTRE: bool> minimax::Evaluator for NoEval<CENTRE> {
+    type G = Peer<CENTRE>;
     fn evaluate(&self, _: &TicTacToe) -> minimax::Evaluation {
         0
     }
