@@ -853,7 +853,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let side = (moves & 1) as usize;
         // A rank is `threats << 40 | history << 8 | tie`: unique, larger first. With each
         // move, its child's table slot (for the enhanced transposition cut-off).
-        let mut list = [(0u64, 0u8, 0u64, Slot::default()); super::MAX_WIDTH as usize];
+        let mut list = [(0u64, 0u8, 0u64, Slot::default(), false); super::MAX_WIDTH as usize];
         let mut count = 0;
         let rest = next & !first;
         let h1 = self.shape.height() + 1;
@@ -866,7 +866,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             } else {
                 Slot::default()
             };
-            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot);
+            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot, false);
             count = 1;
         } else {
             // The children's table entries are fetched now, all at once, while the moves are
@@ -881,9 +881,18 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 let col = (bit.trailing_zeros() / h1) as u8;
                 let mut child = *position;
                 child.play_bit(bit);
-                let child_slot = self.table.slot(self.canonical(&child).0);
+                let (useful, playable, lost, reply) =
+                    position.after_move_in(self.shape, bit, theirs);
+                // A child with a single reply that does not lose at once plays it without a
+                // table probe (step 2c): its value is that of the position after the reply,
+                // whose entry is the one to fetch and to read for the cut-off.
+                let forced = reply != 0;
+                let mut entry_of = child;
+                if forced {
+                    entry_of.play_bit(reply);
+                }
+                let child_slot = self.table.slot(self.canonical(&entry_of).0);
                 self.table.prefetch(child_slot);
-                let (useful, playable, lost) = position.after_move_in(self.shape, bit, theirs);
                 if lost {
                     // Our next stone wins whatever the reply: the best score left (we cannot
                     // win with this one).
@@ -912,7 +921,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     list[at] = list[at - 1];
                     at -= 1;
                 }
-                list[at] = (bit, col, rank, child_slot);
+                list[at] = (bit, col, rank, child_slot, forced);
                 count += 1;
             }
             // No move wins with our next stone (the table's move did not either, or it would
@@ -961,10 +970,16 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     /// slot): a child whose stored value already refutes its parent (an upper bound for the
     /// opponent at most `-beta`), as the move and the parent's lower bound.
     #[inline]
-    fn etc(&self, moves: &[(u64, u8, u64, Slot)], beta: i32) -> Option<(u64, i32)> {
-        for &(bit, _, _, child_slot) in moves {
+    fn etc(&self, moves: &[(u64, u8, u64, Slot, bool)], beta: i32) -> Option<(u64, i32)> {
+        for &(bit, _, _, child_slot, forced) in moves {
             if let Some(entry) = self.table.probe_slot(child_slot) {
-                if entry.bound != Bound::Lower && -entry.score >= beta {
+                if forced {
+                    // The slot is the grandchild's, after the child's forced reply: its value,
+                    // for the same side as this node, is the move's.
+                    if entry.bound != Bound::Upper && entry.score >= beta {
+                        return Some((bit, entry.score));
+                    }
+                } else if entry.bound != Bound::Lower && -entry.score >= beta {
                     return Some((bit, -entry.score));
                 }
             }
