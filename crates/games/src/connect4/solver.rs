@@ -202,6 +202,9 @@ const CLOSE_WINDOW: i32 = 6;
 /// such positions in their parent, before it counts them).
 const SEARCHED_PROBE_LEFT: i32 = 15;
 
+/// Plies of forced moves followed to find a child's table entry.
+const FORCED_CHAIN: u32 = 8;
+
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
 
@@ -884,12 +887,24 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 let (useful, playable, lost, reply) =
                     position.after_move_in(self.shape, bit, theirs);
                 // A child with a single reply that does not lose at once plays it without a
-                // table probe (step 2c): its value is that of the position after the reply,
-                // whose entry is the one to fetch and to read for the cut-off.
-                let forced = reply != 0;
+                // table probe (step 2c), and so on down the line of forced moves: the child's
+                // value is that of the line's first unforced position (within
+                // `FORCED_CHAIN` plies), whose entry is the one to fetch and to read for the
+                // cut-off; `forced` says that position has this node's side to move.
+                let mut forced = reply != 0;
                 let mut entry_of = child;
                 if forced {
                     entry_of.play_bit(reply);
+                    let mut plies = 2;
+                    loop {
+                        let only = entry_of.non_losing_moves_in(self.shape);
+                        if only == 0 || only & (only - 1) != 0 || plies >= FORCED_CHAIN {
+                            break;
+                        }
+                        entry_of.play_bit(only);
+                        plies += 1;
+                    }
+                    forced = plies % 2 == 0;
                 }
                 let child_slot = self.table.slot(self.canonical(&entry_of).0);
                 self.table.prefetch(child_slot);
@@ -966,16 +981,18 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(alpha)
     }
 
-    /// Enhanced transposition cut-off over the ranked `moves` (each with its child's table
-    /// slot): a child whose stored value already refutes its parent (an upper bound for the
-    /// opponent at most `-beta`), as the move and the parent's lower bound.
+    /// Enhanced transposition cut-off over the ranked `moves` (each with the table slot of
+    /// its child, or of the first unforced position of the child's forced line, and whether
+    /// that position has this node's side to move): a stored value that already refutes
+    /// this node (an upper bound for the opponent at most `-beta`, or a lower bound for
+    /// this side at least `beta`), as the move and this node's lower bound.
     #[inline]
     fn etc(&self, moves: &[(u64, u8, u64, Slot, bool)], beta: i32) -> Option<(u64, i32)> {
         for &(bit, _, _, child_slot, forced) in moves {
             if let Some(entry) = self.table.probe_slot(child_slot) {
                 if forced {
-                    // The slot is the grandchild's, after the child's forced reply: its value,
-                    // for the same side as this node, is the move's.
+                    // The position after the forced line, this side to move: its value is
+                    // the move's.
                     if entry.bound != Bound::Upper && entry.score >= beta {
                         return Some((bit, entry.score));
                     }
