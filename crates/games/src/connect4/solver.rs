@@ -891,21 +891,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 // value is that of the line's first unforced position (within
                 // `FORCED_CHAIN` plies), whose entry is the one to fetch and to read for the
                 // cut-off; `forced` says that position has this node's side to move.
-                let mut forced = reply != 0;
-                let mut entry_of = child;
-                if forced {
-                    entry_of.play_bit(reply);
-                    let mut plies = 2;
-                    loop {
-                        let only = entry_of.non_losing_moves_in(self.shape);
-                        if only == 0 || only & (only - 1) != 0 || plies >= FORCED_CHAIN {
-                            break;
-                        }
-                        entry_of.play_bit(only);
-                        plies += 1;
-                    }
-                    forced = plies % 2 == 0;
-                }
+                let (entry_of, forced) =
+                    if reply != 0 { self.forced_line(child, reply) } else { (child, false) };
                 let child_slot = self.table.slot(self.canonical(&entry_of).0);
                 self.table.prefetch(child_slot);
                 if lost {
@@ -979,6 +966,23 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let best = best.map(flip).or(table_best.map(flip));
         self.table.store_slot(slot, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
         Ok(alpha)
+    }
+
+    /// The first unforced position of `child`'s line of forced moves (`reply` the child's
+    /// only move that does not lose at once), within `FORCED_CHAIN` plies of the parent,
+    /// and whether it has the parent's side to move.
+    #[inline]
+    fn forced_line(&self, mut child: Connect4, reply: u64) -> (Connect4, bool) {
+        child.play_bit(reply);
+        let mut plies = 2;
+        loop {
+            let only = child.non_losing_moves_in(self.shape);
+            if only == 0 || only & (only - 1) != 0 || plies >= FORCED_CHAIN {
+                return (child, plies % 2 == 0);
+            }
+            child.play_bit(only);
+            plies += 1;
+        }
     }
 
     /// Enhanced transposition cut-off over the ranked `moves` (each with the table slot of
