@@ -32,7 +32,9 @@
 //! - **Memory**: the table's move is searched before the others are ranked (it refutes
 //!   most nodes); while the others are ranked, their table entries are prefetched; the
 //!   table lies on 2 MiB pages. Enhanced transposition cut-offs (a child whose stored
-//!   bound refutes the node) where enough cells are empty.
+//!   bound refutes the node) where enough cells are empty; for a child whose reply is
+//!   forced, the entry read (and prefetched) is that of the forced line's first unforced
+//!   position.
 //! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
 //! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
 //!   order and share the table; the first thread to finish gives the value. Small
@@ -201,6 +203,11 @@ const CLOSE_WINDOW: i32 = 6;
 /// not counted in [`SolveStats::searched`] (C. Steininger's solver probes the entries of
 /// such positions in their parent, before it counts them).
 const SEARCHED_PROBE_LEFT: i32 = 15;
+
+/// Helpers break ties between equally ranked moves by a hash in this many plies from the
+/// root (6 was no better; without, the helper mirrored the main thread and two threads
+/// were slower than one on the empty board: docs/connect4.md).
+const HELPER_JITTER_PLIES: u32 = 3;
 
 /// Plies of forced moves followed to find a child's table entry.
 const FORCED_CHAIN: u32 = 8;
@@ -601,6 +608,12 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     tie: [u8; super::MAX_WIDTH as usize],
     width: u8,
     cells: i32,
+    /// Helpers: below this many stones, ties between equally ranked moves are broken by a
+    /// hash of the child position and the helper's index rather than centre first (after C.
+    /// Steininger's score jitter near the root: it desynchronises the Lazy SMP threads).
+    jitter_until: u32,
+    /// The helper's index, mixed into that hash.
+    seed: u64,
 }
 
 impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
@@ -654,6 +667,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             tie,
             width,
             cells: position.cells() as i32,
+            jitter_until: if index > 0 { position.moves + HELPER_JITTER_PLIES } else { 0 },
+            seed: index as u64,
         }
     }
 
@@ -914,7 +929,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 // Steininger's solver weights them the most).
                 let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
                 let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
-                let mut rank = weight << 40 | u64::from(self.tie[usize::from(col)]);
+                let tie = if position.moves < self.jitter_until {
+                    let h = (child.key() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+                    h >> 58
+                } else {
+                    u64::from(self.tie[usize::from(col)])
+                };
+                let mut rank = weight << 40 | tie;
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
