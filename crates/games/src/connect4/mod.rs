@@ -608,26 +608,28 @@ impl Connect4 {
     /// above one of the opponent's `theirs`: the opponent takes that one first, or it blocks
     /// ours), the cells then playable, and whether the opponent is then lost at once (every
     /// reply loses to our next stone: two playable winning cells, or only replies under
-    /// one). The move must not lose at once.
+    /// one), and the opponent's only reply that does not lose at once when it has exactly
+    /// one (else 0). The move must not lose at once.
     #[inline(always)]
     pub(crate) fn after_move_in(
         &self,
         shape: impl Shape,
         bit: u64,
         theirs: u64,
-    ) -> (u64, u64, bool) {
+    ) -> (u64, u64, bool, u64) {
         let mask = self.mask | bit;
         let wins = completions(self.current | bit, shape.height()) & (self.board ^ mask);
         let useful = wins & !(theirs << 1);
         let playable = (mask + self.bottom) & self.board;
         let forced = playable & wins;
-        let lost = if forced & forced.wrapping_sub(1) != 0 {
-            true
-        } else {
-            let replies = if forced != 0 { forced } else { playable };
-            playable != 0 && replies & !(wins >> 1) == 0
-        };
-        (useful, playable, lost)
+        if forced & forced.wrapping_sub(1) != 0 {
+            return (useful, playable, true, 0);
+        }
+        let replies = if forced != 0 { forced } else { playable };
+        let safe = replies & !(wins >> 1);
+        let lost = playable != 0 && safe == 0;
+        let reply = if safe & safe.wrapping_sub(1) == 0 { safe } else { 0 };
+        (useful, playable, lost, reply)
     }
 
     /// The opponent's winning cells (empty cells that complete its four).

@@ -32,7 +32,9 @@
 //! - **Memory**: the table's move is searched before the others are ranked (it refutes
 //!   most nodes); while the others are ranked, their table entries are prefetched; the
 //!   table lies on 2 MiB pages. Enhanced transposition cut-offs (a child whose stored
-//!   bound refutes the node) where enough cells are empty.
+//!   bound refutes the node) where enough cells are empty; for a child whose reply is
+//!   forced, the entry read (and prefetched) is that of the forced line's first unforced
+//!   position.
 //! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
 //! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
 //!   order and share the table; the first thread to finish gives the value. Small
@@ -201,6 +203,14 @@ const CLOSE_WINDOW: i32 = 6;
 /// not counted in [`SolveStats::searched`] (C. Steininger's solver probes the entries of
 /// such positions in their parent, before it counts them).
 const SEARCHED_PROBE_LEFT: i32 = 15;
+
+/// Helpers break ties between equally ranked moves by a hash in this many plies from the
+/// root (6 was no better; without, the helper mirrored the main thread and two threads
+/// were slower than one on the empty board: docs/connect4.md).
+const HELPER_JITTER_PLIES: u32 = 3;
+
+/// Plies of forced moves followed to find a child's table entry.
+const FORCED_CHAIN: u32 = 8;
 
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
@@ -598,6 +608,12 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     tie: [u8; super::MAX_WIDTH as usize],
     width: u8,
     cells: i32,
+    /// Helpers: below this many stones, ties between equally ranked moves are broken by a
+    /// hash of the child position and the helper's index rather than centre first (after C.
+    /// Steininger's score jitter near the root: it desynchronises the Lazy SMP threads).
+    jitter_until: u32,
+    /// The helper's index, mixed into that hash.
+    seed: u64,
 }
 
 impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
@@ -651,6 +667,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             tie,
             width,
             cells: position.cells() as i32,
+            jitter_until: if index > 0 { position.moves + HELPER_JITTER_PLIES } else { 0 },
+            seed: index as u64,
         }
     }
 
@@ -853,7 +871,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let side = (moves & 1) as usize;
         // A rank is `threats << 40 | history << 8 | tie`: unique, larger first. With each
         // move, its child's table slot (for the enhanced transposition cut-off).
-        let mut list = [(0u64, 0u8, 0u64, Slot::default()); super::MAX_WIDTH as usize];
+        let mut list = [(0u64, 0u8, 0u64, Slot::default(), false); super::MAX_WIDTH as usize];
         let mut count = 0;
         let rest = next & !first;
         let h1 = self.shape.height() + 1;
@@ -866,7 +884,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             } else {
                 Slot::default()
             };
-            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot);
+            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot, false);
             count = 1;
         } else {
             // The children's table entries are fetched now, all at once, while the moves are
@@ -881,9 +899,17 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 let col = (bit.trailing_zeros() / h1) as u8;
                 let mut child = *position;
                 child.play_bit(bit);
-                let child_slot = self.table.slot(self.canonical(&child).0);
+                let (useful, playable, lost, reply) =
+                    position.after_move_in(self.shape, bit, theirs);
+                // A child with a single reply that does not lose at once plays it without a
+                // table probe (step 2c), and so on down the line of forced moves: the child's
+                // value is that of the line's first unforced position (within
+                // `FORCED_CHAIN` plies), whose entry is the one to fetch and to read for the
+                // cut-off; `forced` says that position has this node's side to move.
+                let (entry_of, forced) =
+                    if reply != 0 { self.forced_line(child, reply) } else { (child, false) };
+                let child_slot = self.table.slot(self.canonical(&entry_of).0);
                 self.table.prefetch(child_slot);
-                let (useful, playable, lost) = position.after_move_in(self.shape, bit, theirs);
                 if lost {
                     // Our next stone wins whatever the reply: the best score left (we cannot
                     // win with this one).
@@ -903,7 +929,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 // Steininger's solver weights them the most).
                 let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
                 let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
-                let mut rank = weight << 40 | u64::from(self.tie[usize::from(col)]);
+                let tie = if position.moves < self.jitter_until {
+                    let h = (child.key() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+                    h >> 58
+                } else {
+                    u64::from(self.tie[usize::from(col)])
+                };
+                let mut rank = weight << 40 | tie;
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
@@ -912,7 +945,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     list[at] = list[at - 1];
                     at -= 1;
                 }
-                list[at] = (bit, col, rank, child_slot);
+                list[at] = (bit, col, rank, child_slot, forced);
                 count += 1;
             }
             // No move wins with our next stone (the table's move did not either, or it would
@@ -957,14 +990,39 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(alpha)
     }
 
-    /// Enhanced transposition cut-off over the ranked `moves` (each with its child's table
-    /// slot): a child whose stored value already refutes its parent (an upper bound for the
-    /// opponent at most `-beta`), as the move and the parent's lower bound.
+    /// The first unforced position of `child`'s line of forced moves (`reply` the child's
+    /// only move that does not lose at once), within `FORCED_CHAIN` plies of the parent,
+    /// and whether it has the parent's side to move.
     #[inline]
-    fn etc(&self, moves: &[(u64, u8, u64, Slot)], beta: i32) -> Option<(u64, i32)> {
-        for &(bit, _, _, child_slot) in moves {
+    fn forced_line(&self, mut child: Connect4, reply: u64) -> (Connect4, bool) {
+        child.play_bit(reply);
+        let mut plies = 2;
+        loop {
+            let only = child.non_losing_moves_in(self.shape);
+            if only == 0 || only & (only - 1) != 0 || plies >= FORCED_CHAIN {
+                return (child, plies % 2 == 0);
+            }
+            child.play_bit(only);
+            plies += 1;
+        }
+    }
+
+    /// Enhanced transposition cut-off over the ranked `moves` (each with the table slot of
+    /// its child, or of the first unforced position of the child's forced line, and whether
+    /// that position has this node's side to move): a stored value that already refutes
+    /// this node (an upper bound for the opponent at most `-beta`, or a lower bound for
+    /// this side at least `beta`), as the move and this node's lower bound.
+    #[inline]
+    fn etc(&self, moves: &[(u64, u8, u64, Slot, bool)], beta: i32) -> Option<(u64, i32)> {
+        for &(bit, _, _, child_slot, forced) in moves {
             if let Some(entry) = self.table.probe_slot(child_slot) {
-                if entry.bound != Bound::Lower && -entry.score >= beta {
+                if forced {
+                    // The position after the forced line, this side to move: its value is
+                    // the move's.
+                    if entry.bound != Bound::Upper && entry.score >= beta {
+                        return Some((bit, entry.score));
+                    }
+                } else if entry.bound != Bound::Lower && -entry.score >= beta {
                     return Some((bit, -entry.score));
                 }
             }
