@@ -212,6 +212,22 @@ const HELPER_JITTER_PLIES: u32 = 3;
 /// Plies of forced moves followed to find a child's table entry.
 const FORCED_CHAIN: u32 = 8;
 
+/// A move ranked for the search (step 5 of `Worker::negamax`).
+#[derive(Clone, Copy, Default)]
+struct Ranked {
+    /// The move's cell.
+    bit: u64,
+    /// Its column.
+    col: u8,
+    /// Its rank (larger first).
+    rank: u64,
+    /// The table slot the enhanced transposition cut-off reads: the child's, or that of the
+    /// first unforced position of the child's forced line.
+    slot: Slot,
+    /// Whether that position has this node's side to move (a forced line of even length).
+    forced: bool,
+}
+
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
 
@@ -869,9 +885,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // Step 5. Rank the other non-losing moves by the winning cells they create (then
         // history, then the centre-first tie order).
         let side = (moves & 1) as usize;
-        // A rank is `threats << 40 | history << 8 | tie`: unique, larger first. With each
-        // move, its child's table slot (for the enhanced transposition cut-off).
-        let mut list = [(0u64, 0u8, 0u64, Slot::default(), false); super::MAX_WIDTH as usize];
+        // A rank is `threats << 40 | history << 8 | tie`: unique, larger first.
+        let mut list = [Ranked::default(); super::MAX_WIDTH as usize];
         let mut count = 0;
         let rest = next & !first;
         let h1 = self.shape.height() + 1;
@@ -884,7 +899,8 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             } else {
                 Slot::default()
             };
-            list[0] = (rest, (rest.trailing_zeros() / h1) as u8, 0, child_slot, false);
+            let col = (rest.trailing_zeros() / h1) as u8;
+            list[0] = Ranked { bit: rest, col, rank: 0, slot: child_slot, forced: false };
             count = 1;
         } else {
             // The children's table entries are fetched now, all at once, while the moves are
@@ -941,11 +957,11 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
                 }
                 let mut at = count;
-                while at > 0 && list[at - 1].2 < rank {
+                while at > 0 && list[at - 1].rank < rank {
                     list[at] = list[at - 1];
                     at -= 1;
                 }
-                list[at] = (bit, col, rank, child_slot, forced);
+                list[at] = Ranked { bit, col, rank, slot: child_slot, forced };
                 count += 1;
             }
             // No move wins with our next stone (the table's move did not either, or it would
@@ -972,7 +988,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
             }
         }
-        for &(bit, col, ..) in &list[..count] {
+        for &Ranked { bit, col, .. } in &list[..count] {
             let score = self.child(position, bit, alpha, beta)?;
             if score >= beta {
                 return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
@@ -1013,9 +1029,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     /// this node (an upper bound for the opponent at most `-beta`, or a lower bound for
     /// this side at least `beta`), as the move and this node's lower bound.
     #[inline]
-    fn etc(&self, moves: &[(u64, u8, u64, Slot, bool)], beta: i32) -> Option<(u64, i32)> {
-        for &(bit, _, _, child_slot, forced) in moves {
-            if let Some(entry) = self.table.probe_slot(child_slot) {
+    fn etc(&self, moves: &[Ranked], beta: i32) -> Option<(u64, i32)> {
+        for &Ranked { bit, slot, forced, .. } in moves {
+            if let Some(entry) = self.table.probe_slot(slot) {
                 if forced {
                     // The position after the forced line, this side to move: its value is
                     // the move's.
