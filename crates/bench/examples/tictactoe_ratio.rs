@@ -10,11 +10,12 @@
 //! program's time is the median (and the minimum) over the rounds of its batch's time per
 //! search; each ratio (crate / ours: above 1, ours is faster) is the median over the rounds
 //! of that round's ratio, and the ratio of the minimums (the least disturbed runs).
+//! First it prints the positions each program searches ([`positions`]).
 //! `ONLY` (one program's name) runs just that program, ROUNDS batches of it (for profiling).
 
 use std::time::{Duration, Instant};
 
-use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours};
+use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, positions};
 use alphabeta_engine::{Algorithm, MoveOrdering, Scoring};
 
 const BATCH: u32 = 4;
@@ -58,6 +59,15 @@ fn main() {
             batch(program);
         }
         return;
+    }
+    for (order, counts) in
+        [("natural order", positions::<false>()), ("centre first", positions::<true>())]
+    {
+        let [alpha_beta, negamax, crate_negamax, crate_iterative] = counts;
+        println!(
+            "positions, {order}: alpha-beta {alpha_beta} (crate Negamax {crate_negamax}), \
+             negamax+TT {negamax} (crate IterativeSearch {crate_iterative})"
+        );
     }
     // Warm up every program once.
     for &(_, program) in &PROGRAMS {
