@@ -36,10 +36,13 @@
 //!   forced, the entry read (and prefetched) is that of the forced line's first unforced
 //!   position.
 //! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
-//! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
-//!   order and share the table; the first thread to finish gives the value. Small
-//!   positions are solved by one thread first, so threads are only started for hard ones.
-//!   See: chessprogramming.org/Lazy_SMP
+//! - **Two cores (Lazy SMP with simplified ABDADA)**: helper threads solve the same
+//!   position and share the table; the first thread to finish gives the value. Where at
+//!   least [`SolverConfig::defer_min_empty`] cells are empty, a thread marks the child it
+//!   searches in a small shared table and defers, after a node's first move, the children
+//!   another thread is searching: the threads split the work instead of repeating it.
+//!   Small positions are solved by one thread first, so threads are only started for hard
+//!   ones. See: chessprogramming.org/Lazy_SMP, chessprogramming.org/ABDADA
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +50,7 @@ use std::time::{Duration, Instant};
 use std::sync::Arc;
 
 use super::book::Book;
+use super::busy::Busy;
 use super::table::{Bound, Entry, Slot, Table, TableTooSmall};
 use super::{Connect4, Shape, Standard};
 
@@ -81,6 +85,10 @@ pub struct SolverConfig {
     /// positions on the weak empty board, but finding them costs more time than that saves
     /// (docs/connect4.md).
     pub dead_stones: bool,
+    /// With more than one thread: at positions with at least this many empty cells, a
+    /// thread defers the moves another thread is searching and comes back to them after
+    /// its other moves (simplified ABDADA, see `super::busy`); `u32::MAX` turns it off.
+    pub defer_min_empty: u32,
 }
 
 impl Default for SolverConfig {
@@ -101,6 +109,7 @@ impl Default for SolverConfig {
             book: true,
             static_bounds: true,
             dead_stones: false,
+            defer_min_empty: DEFER_MIN_EMPTY,
         }
     }
 }
@@ -123,6 +132,9 @@ pub struct SolveStats {
     /// a child's entry in its parent, before counting it; nearer the end it counts the
     /// position and then probes).
     pub searched: u64,
+    /// Moves a thread deferred because another thread was searching them (simplified
+    /// ABDADA: [`SolverConfig::defer_min_empty`]), summed over the threads.
+    pub deferred: u64,
     /// The score came from the opening book (no position explored); for an analysis, every
     /// column's.
     pub from_book: bool,
@@ -136,6 +148,7 @@ impl SolveStats {
         self.nodes += other.nodes;
         self.helper_nodes += other.helper_nodes;
         self.searched += other.searched;
+        self.deferred += other.deferred;
         self.elapsed += other.elapsed;
     }
 }
@@ -183,6 +196,8 @@ pub(super) struct Run {
     pub(super) helper_nodes: u64,
     /// See [`SolveStats::searched`].
     pub(super) searched: u64,
+    /// See [`SolveStats::deferred`].
+    pub(super) deferred: u64,
 }
 
 /// A solve stopped by the time budget or the stop flag.
@@ -203,11 +218,6 @@ const CLOSE_WINDOW: i32 = 6;
 /// not counted in [`SolveStats::searched`] (C. Steininger's solver probes the entries of
 /// such positions in their parent, before it counts them).
 const SEARCHED_PROBE_LEFT: i32 = 15;
-
-/// Helpers break ties between equally ranked moves by a hash in this many plies from the
-/// root (6 was no better; without, the helper mirrored the main thread and two threads
-/// were slower than one on the empty board: docs/connect4.md).
-const HELPER_JITTER_PLIES: u32 = 3;
 
 /// Plies of forced moves followed to find a child's table entry.
 const FORCED_CHAIN: u32 = 8;
@@ -230,6 +240,9 @@ struct Ranked {
 
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
+
+/// The default of [`SolverConfig::defer_min_empty`].
+pub const DEFER_MIN_EMPTY: u32 = 24;
 
 /// Nodes a single thread spends on a position before helper threads are started (the
 /// default of [`SolverConfig::solo_nodes`]).
@@ -343,6 +356,7 @@ impl Solver {
             nodes: run.nodes,
             helper_nodes: run.helper_nodes,
             searched: run.searched,
+            deferred: run.deferred,
             from_book: false,
             elapsed: start.elapsed(),
         };
@@ -371,6 +385,22 @@ impl Solver {
         (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.nodes)
     }
 
+    /// Tests: the exact score of `position` and the moves deferred, searched by one thread
+    /// that takes every position for one another thread is searching (every move that may
+    /// be deferred, from [`SolverConfig::defer_min_empty`] empty cells on, is).
+    #[cfg(test)]
+    pub(super) fn solve_deferring_everything(&mut self, position: &Connect4) -> (i32, u64) {
+        self.prepare(position);
+        let never = AtomicBool::new(false);
+        let busy = Busy::everything();
+        let shape = position.shape();
+        let mut worker =
+            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
+        worker.busy = Some(&busy);
+        let score = worker.solve(position, false);
+        (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.deferred)
+    }
+
     /// [`Solver::run_in`] with the board's dimensions as constants where they are the
     /// standard ones.
     fn run(
@@ -386,6 +416,7 @@ impl Solver {
                 nodes: 0,
                 helper_nodes: 0,
                 searched: 0,
+                deferred: 0,
             };
         }
         if position.is_standard() {
@@ -411,20 +442,33 @@ impl Solver {
             Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
             let searched = main.searched;
-            return Run { score: Some(score), nodes: main.nodes, helper_nodes: 0, searched };
+            return Run {
+                score: Some(score),
+                nodes: main.nodes,
+                helper_nodes: 0,
+                searched,
+                deferred: 0,
+            };
         }
         let (solo, solo_searched) = (main.nodes, main.searched);
         if stop.load(Ordering::Relaxed)
             || deadline.is_some_and(|deadline| Instant::now() >= deadline)
         {
-            return Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched };
+            return Run {
+                score: None,
+                nodes: solo,
+                helper_nodes: 0,
+                searched: solo_searched,
+                deferred: 0,
+            };
         }
         let done = AtomicBool::new(false);
         let watch = StopEither(stop, &done);
+        let busy = Busy::new();
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|index| {
-                    let (table, config, watch) = (&self.table, &self.config, &watch);
+                    let (table, config, watch, busy) = (&self.table, &self.config, &watch, &busy);
                     scope.spawn(move || {
                         let mut helper = Worker::new(
                             shape,
@@ -436,11 +480,12 @@ impl Solver {
                             watch,
                             u64::MAX,
                         );
+                        helper.busy = Some(busy);
                         let score = helper.solve(position, weak);
                         if score.is_ok() {
                             watch.1.store(true, Ordering::Relaxed);
                         }
-                        (score.ok(), helper.nodes, helper.searched)
+                        (score.ok(), helper.nodes, helper.searched, helper.deferred)
                     })
                 })
                 .collect();
@@ -454,16 +499,21 @@ impl Solver {
                 &watch,
                 u64::MAX,
             );
+            main.busy = Some(&busy);
             let mut score = main.solve(position, weak).ok();
             done.store(true, Ordering::Relaxed);
             let (mut helper_nodes, mut searched) = (0, solo_searched + main.searched);
+            let mut deferred = main.deferred;
             for helper in helpers {
-                let (helper_score, nodes, helper_searched) = helper.join().unwrap_or((None, 0, 0));
+                let (helper_score, nodes, helper_searched, helper_deferred) =
+                    helper.join().unwrap_or((None, 0, 0, 0));
+                deferred += helper_deferred;
                 helper_nodes += nodes;
                 searched += helper_searched;
                 score = score.or(helper_score);
             }
-            Run { score, nodes: solo + main.nodes + helper_nodes, helper_nodes, searched }
+            let nodes = solo + main.nodes + helper_nodes;
+            Run { score, nodes, helper_nodes, searched, deferred }
         })
     }
 
@@ -624,12 +674,12 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     tie: [u8; super::MAX_WIDTH as usize],
     width: u8,
     cells: i32,
-    /// Helpers: below this many stones, ties between equally ranked moves are broken by a
-    /// hash of the child position and the helper's index rather than centre first (after C.
-    /// Steininger's score jitter near the root: it desynchronises the Lazy SMP threads).
-    jitter_until: u32,
-    /// The helper's index, mixed into that hash.
-    seed: u64,
+    /// With other threads: the positions being searched now (simplified ABDADA).
+    busy: Option<&'a Busy>,
+    /// Moves are deferred at positions with at least this many empty cells.
+    defer_min: i32,
+    /// See [`SolveStats::deferred`].
+    deferred: u64,
 }
 
 impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
@@ -683,8 +733,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             tie,
             width,
             cells: position.cells() as i32,
-            jitter_until: if index > 0 { position.moves + HELPER_JITTER_PLIES } else { 0 },
-            seed: index as u64,
+            busy: None,
+            defer_min: i32::try_from(config.defer_min_empty).unwrap_or(i32::MAX),
+            deferred: 0,
         }
     }
 
@@ -867,11 +918,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let alpha_before = alpha;
         let mut best = None;
         let mut first = 0;
+        // With other threads, far from the end: the moves another thread is searching are
+        // deferred (step 6), and this thread marks the ones it searches.
+        let defer = self.busy.filter(|_| left >= self.defer_min);
         if let Some(col) = table_best.filter(|_| self.table_move) {
             let bit = next & position.column_cells_in(self.shape, col);
             if bit != 0 {
                 first = bit;
-                let score = self.child(position, bit, alpha, beta)?;
+                let score = self.marked_child(defer, position, bit, alpha, beta)?;
                 if score >= beta {
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
                 }
@@ -945,13 +999,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 // Steininger's solver weights them the most).
                 let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
                 let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
-                let tie = if position.moves < self.jitter_until {
-                    let h = (child.key() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-                    h >> 58
-                } else {
-                    u64::from(self.tie[usize::from(col)])
-                };
+                let tie = u64::from(self.tie[usize::from(col)]);
                 let mut rank = weight << 40 | tie;
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
@@ -988,14 +1036,34 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
             }
         }
-        for &Ranked { bit, col, .. } in &list[..count] {
-            let score = self.child(position, bit, alpha, beta)?;
-            if score >= beta {
-                return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+        // Two passes where moves may be deferred (simplified ABDADA): the first skips the
+        // moves another thread is searching (but never the node's first move), the second
+        // searches them, most often from that thread's table entries.
+        // See: chessprogramming.org/ABDADA
+        let mut deferred = 0u32;
+        for pass in 0..2 {
+            for (index, &Ranked { bit, col, .. }) in list[..count].iter().enumerate() {
+                if pass == 1 && deferred & 1 << index == 0 {
+                    continue;
+                }
+                if let Some(busy) = defer.filter(|_| pass == 0 && (index > 0 || first != 0)) {
+                    if busy.is_busy(self.child_key(position, bit)) {
+                        deferred |= 1 << index;
+                        self.deferred += 1;
+                        continue;
+                    }
+                }
+                let score = self.marked_child(defer, position, bit, alpha, beta)?;
+                if score >= beta {
+                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(col);
+                }
             }
-            if score > alpha {
-                alpha = score;
-                best = Some(col);
+            if deferred == 0 {
+                break;
             }
         }
 
@@ -1044,6 +1112,34 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
         None
+    }
+
+    /// The table key of the position after `bit` is played in `position`.
+    #[inline]
+    fn child_key(&self, position: &Connect4, bit: u64) -> u64 {
+        let mut child = *position;
+        child.play_bit(bit);
+        self.canonical(&child).0
+    }
+
+    /// [`Worker::child`], marked in `busy` (if any) while it is searched.
+    #[inline]
+    fn marked_child(
+        &mut self,
+        busy: Option<&Busy>,
+        position: &Connect4,
+        bit: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        let Some(busy) = busy else {
+            return self.child(position, bit, alpha, beta);
+        };
+        let key = self.child_key(position, bit);
+        busy.start(key);
+        let score = self.child(position, bit, alpha, beta);
+        busy.finish(key);
+        score
     }
 
     /// The value of playing `bit` in `position`, for the side to move.
