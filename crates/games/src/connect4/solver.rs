@@ -37,7 +37,8 @@
 //!   position.
 //! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
 //! - **Two cores (Lazy SMP with simplified ABDADA)**: helper threads solve the same
-//!   position and share the table; the first thread to finish gives the value. Where at
+//!   position and share the table, one null-window test at a time: the first thread to
+//!   finish a test gives its result, and all threads start the next together. Where at
 //!   least [`SolverConfig::defer_min_empty`] cells are empty, a thread marks the child it
 //!   searches in a small shared table and defers, after a node's first move, the children
 //!   another thread is searching: the threads split the work instead of repeating it.
@@ -462,58 +463,75 @@ impl Solver {
                 deferred: 0,
             };
         }
+        // Step 2. All threads together, one null-window test at a time: the first thread to
+        // finish a test stops the others, and all start the next test together (a thread
+        // that went on with a test already answered would repeat work the table holds).
+        let busy = Busy::new();
+        let mut run =
+            Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched, deferred: 0 };
+        let mut narrowing = Narrowing::new(position, weak);
+        while let Some(med) = narrowing.next() {
+            match self.window_in(shape, position, med, deadline, stop, &busy, &mut run) {
+                Some(score) => narrowing.record(med, score),
+                None => return run,
+            }
+        }
+        run.score = Some(narrowing.value());
+        run
+    }
+
+    /// The null-window test `(med, med + 1)` of `position` by all threads, sharing `busy`;
+    /// the first to finish answers (`None` if stopped). Adds the positions to `run`.
+    #[allow(clippy::too_many_arguments)]
+    fn window_in<G: Shape + Send>(
+        &self,
+        shape: G,
+        position: &Connect4,
+        med: i32,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        busy: &Busy,
+        run: &mut Run,
+    ) -> Option<i32> {
+        let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
         let watch = StopEither(stop, &done);
-        let busy = Busy::new();
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|index| {
-                    let (table, config, watch, busy) = (&self.table, &self.config, &watch, &busy);
-                    scope.spawn(move || {
-                        let mut helper = Worker::new(
-                            shape,
-                            table,
-                            config,
-                            position,
-                            index,
-                            deadline,
-                            watch,
-                            u64::MAX,
-                        );
-                        helper.busy = Some(busy);
-                        let score = helper.solve(position, weak);
-                        if score.is_ok() {
-                            watch.1.store(true, Ordering::Relaxed);
-                        }
-                        (score.ok(), helper.nodes, helper.searched, helper.deferred)
-                    })
-                })
-                .collect();
-            let mut main = Worker::new(
+        let (done, watch) = (&done, &watch);
+        let worker = move |index: usize| {
+            let mut worker = Worker::new(
                 shape,
                 &self.table,
                 &self.config,
                 position,
-                0,
+                index,
                 deadline,
-                &watch,
+                watch,
                 u64::MAX,
             );
-            main.busy = Some(&busy);
-            let mut score = main.solve(position, weak).ok();
-            done.store(true, Ordering::Relaxed);
-            let (mut helper_nodes, mut searched) = (0, solo_searched + main.searched);
-            let mut deferred = main.deferred;
+            worker.busy = Some(busy);
+            let score = worker.negamax(position, med, med + 1).ok();
+            if score.is_some() {
+                done.store(true, Ordering::Relaxed);
+            }
+            (score, worker.nodes, worker.searched, worker.deferred)
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> =
+                (1..threads).map(|index| scope.spawn(move || worker(index))).collect();
+            let (mut score, nodes, searched, deferred) = worker(0);
+            run.nodes += nodes;
+            run.searched += searched;
+            run.deferred += deferred;
             for helper in helpers {
-                let (helper_score, nodes, helper_searched, helper_deferred) =
+                let (helper_score, nodes, searched, deferred) =
                     helper.join().unwrap_or((None, 0, 0, 0));
-                deferred += helper_deferred;
-                helper_nodes += nodes;
-                searched += helper_searched;
+                run.nodes += nodes;
+                run.helper_nodes += nodes;
+                run.searched += searched;
+                run.deferred += deferred;
                 score = score.or(helper_score);
             }
-            let nodes = solo + main.nodes + helper_nodes;
-            Run { score, nodes, helper_nodes, searched, deferred }
+            score
         })
     }
 
@@ -627,6 +645,63 @@ impl Solver {
         }
         stats.elapsed = start.elapsed();
         Some(Analysis { scores, stats })
+    }
+}
+
+/// The root's null-window tests (see `Worker::solve`): the interval `[min, max]` known to
+/// hold the value, and the guesses left for the first plies.
+struct Narrowing {
+    min: i32,
+    max: i32,
+    guesses: u32,
+    guess: i32,
+}
+
+impl Narrowing {
+    /// The interval of `position`'s value (whose side to move cannot win at once).
+    fn new(position: &Connect4, weak: bool) -> Self {
+        let mut min = position.lose_next_score();
+        let mut max = position.win_now_score();
+        if weak {
+            min = min.max(-1);
+            max = max.min(1);
+        }
+        let guesses = if position.moves < NEAR_DRAW_MOVES { 2 } else { 0 };
+        Self { min, max, guesses, guess: 0 }
+    }
+
+    /// The next test, `(med, med + 1)`, as `med`; `None` once the value is known.
+    fn next(&mut self) -> Option<i32> {
+        let (min, max) = (self.min, self.max);
+        if min >= max {
+            return None;
+        }
+        let mut med = min + (max - min) / 2;
+        if self.guesses > 0 {
+            self.guesses -= 1;
+            med = self.guess.clamp(min, max - 1);
+        } else if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        Some(med)
+    }
+
+    /// The test `(med, med + 1)` returned `score`.
+    fn record(&mut self, med: i32, score: i32) {
+        if score <= med {
+            self.max = score;
+            self.guess = score - 1;
+        } else {
+            self.min = score;
+            self.guess = score;
+        }
+    }
+
+    /// The value, once [`Narrowing::next`] returned `None`.
+    fn value(&self) -> i32 {
+        self.min
     }
 }
 
@@ -750,34 +825,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         if position.can_win_next() {
             return Ok(position.win_now_score());
         }
-        let mut min = position.lose_next_score();
-        let mut max = position.win_now_score();
-        if weak {
-            min = min.max(-1);
-            max = max.min(1);
-        }
-        let mut guesses = if position.moves < NEAR_DRAW_MOVES { 2 } else { 0 };
-        let mut guess = 0;
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if guesses > 0 {
-                guesses -= 1;
-                med = guess.clamp(min, max - 1);
-            } else if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
+        let mut narrowing = Narrowing::new(position, weak);
+        while let Some(med) = narrowing.next() {
             let score = self.negamax(position, med, med + 1)?;
-            if score <= med {
-                max = score;
-                guess = score - 1;
-            } else {
-                min = score;
-                guess = score;
-            }
+            narrowing.record(med, score);
         }
-        Ok(min)
+        Ok(narrowing.value())
     }
 
     #[inline]
