@@ -9,7 +9,9 @@
 //! A developer's tool for comparing the solver's options: `C4_MIB` sets the table size,
 //! `C4_OFF=sym,ttmove,etc,static` turns improvements off, `C4_ON=hist,dead` turns history
 //! and dead-stone keys on,
-//! `C4_ON=book` the shipped opening book (off by default: the sets measure the search).
+//! `C4_ON=book` the shipped opening book (off by default: the sets measure the search),
+//! `C4_DEFER=E` the empty cells from which a thread defers the moves another is searching
+//! (`SolverConfig::defer_min_empty`; 4294967295 turns it off).
 
 use std::time::Instant;
 
@@ -24,6 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut config = SolverConfig { threads, book: false, ..SolverConfig::default() };
     if let Ok(mib) = std::env::var("C4_MIB") {
         config.table_bytes = mib.parse::<usize>()? << 20;
+    }
+    if let Ok(empty) = std::env::var("C4_DEFER") {
+        config.defer_min_empty = empty.parse()?;
     }
     if let Ok(flags) = std::env::var("C4_OFF") {
         config.symmetry &= !flags.contains("sym");
@@ -43,11 +48,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // The empty board (strong unless `weak`).
         let solved = solver.solve(&Connect4::standard(), weak);
         println!(
-            "empty board: score {}, {} positions ({} by the helpers), {} searched, {:.2} s",
+            "empty board: score {}, {} positions ({} by the helpers), {} searched, {} deferred, {:.2} s",
             solved.score,
             solved.stats.nodes,
             solved.stats.helper_nodes,
             solved.stats.searched,
+            solved.stats.deferred,
             solved.stats.elapsed.as_secs_f64()
         );
         return Ok(());

@@ -36,6 +36,7 @@
 //! [`Score`] (wins and losses in plies) into this scale.
 
 mod book;
+mod busy;
 mod entry;
 mod heuristic;
 mod solver;

@@ -36,10 +36,14 @@
 //!   forced, the entry read (and prefetched) is that of the forced line's first unforced
 //!   position.
 //! - **The 7×6 board's dimensions are constants** in the inner loop ([`super::Standard`]).
-//! - **Two cores (Lazy SMP)**: helper threads solve the same position with another move
-//!   order and share the table; the first thread to finish gives the value. Small
-//!   positions are solved by one thread first, so threads are only started for hard ones.
-//!   See: chessprogramming.org/Lazy_SMP
+//! - **Two cores (Lazy SMP with simplified ABDADA)**: helper threads solve the same
+//!   position and share the table, one null-window test at a time: the first thread to
+//!   finish a test gives its result, and all threads start the next together. Where at
+//!   least [`SolverConfig::defer_min_empty`] cells are empty, a thread marks the child it
+//!   searches in a small shared table and defers, after a node's first move, the children
+//!   another thread is searching: the threads split the work instead of repeating it.
+//!   Small positions are solved by one thread first, so threads are only started for hard
+//!   ones. See: chessprogramming.org/Lazy_SMP, chessprogramming.org/ABDADA
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +51,7 @@ use std::time::{Duration, Instant};
 use std::sync::Arc;
 
 use super::book::Book;
+use super::busy::Busy;
 use super::table::{Bound, Entry, Slot, Table, TableTooSmall};
 use super::{Connect4, Shape, Standard};
 
@@ -81,6 +86,10 @@ pub struct SolverConfig {
     /// positions on the weak empty board, but finding them costs more time than that saves
     /// (docs/connect4.md).
     pub dead_stones: bool,
+    /// With more than one thread: at positions with at least this many empty cells, a
+    /// thread defers the moves another thread is searching and comes back to them after
+    /// its other moves (simplified ABDADA, see `super::busy`); `u32::MAX` turns it off.
+    pub defer_min_empty: u32,
 }
 
 impl Default for SolverConfig {
@@ -101,6 +110,7 @@ impl Default for SolverConfig {
             book: true,
             static_bounds: true,
             dead_stones: false,
+            defer_min_empty: DEFER_MIN_EMPTY,
         }
     }
 }
@@ -123,6 +133,9 @@ pub struct SolveStats {
     /// a child's entry in its parent, before counting it; nearer the end it counts the
     /// position and then probes).
     pub searched: u64,
+    /// Moves a thread deferred because another thread was searching them (simplified
+    /// ABDADA: [`SolverConfig::defer_min_empty`]), summed over the threads.
+    pub deferred: u64,
     /// The score came from the opening book (no position explored); for an analysis, every
     /// column's.
     pub from_book: bool,
@@ -136,6 +149,7 @@ impl SolveStats {
         self.nodes += other.nodes;
         self.helper_nodes += other.helper_nodes;
         self.searched += other.searched;
+        self.deferred += other.deferred;
         self.elapsed += other.elapsed;
     }
 }
@@ -183,6 +197,8 @@ pub(super) struct Run {
     pub(super) helper_nodes: u64,
     /// See [`SolveStats::searched`].
     pub(super) searched: u64,
+    /// See [`SolveStats::deferred`].
+    pub(super) deferred: u64,
 }
 
 /// A solve stopped by the time budget or the stop flag.
@@ -203,11 +219,6 @@ const CLOSE_WINDOW: i32 = 6;
 /// not counted in [`SolveStats::searched`] (C. Steininger's solver probes the entries of
 /// such positions in their parent, before it counts them).
 const SEARCHED_PROBE_LEFT: i32 = 15;
-
-/// Helpers break ties between equally ranked moves by a hash in this many plies from the
-/// root (6 was no better; without, the helper mirrored the main thread and two threads
-/// were slower than one on the empty board: docs/connect4.md).
-const HELPER_JITTER_PLIES: u32 = 3;
 
 /// Plies of forced moves followed to find a child's table entry.
 const FORCED_CHAIN: u32 = 8;
@@ -230,6 +241,11 @@ struct Ranked {
 
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
+
+/// The default of [`SolverConfig::defer_min_empty`]: on the empty board, two threads
+/// explored the fewest positions in the weak solve with 24 to 28 (20 and 30 explored 4-5 %
+/// more; the strong solve 3 % fewer with 30: docs/connect4.md).
+pub const DEFER_MIN_EMPTY: u32 = 24;
 
 /// Nodes a single thread spends on a position before helper threads are started (the
 /// default of [`SolverConfig::solo_nodes`]).
@@ -343,6 +359,7 @@ impl Solver {
             nodes: run.nodes,
             helper_nodes: run.helper_nodes,
             searched: run.searched,
+            deferred: run.deferred,
             from_book: false,
             elapsed: start.elapsed(),
         };
@@ -371,6 +388,22 @@ impl Solver {
         (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.nodes)
     }
 
+    /// Tests: the exact score of `position` and the moves deferred, searched by one thread
+    /// that takes every position for one another thread is searching (every move that may
+    /// be deferred, from [`SolverConfig::defer_min_empty`] empty cells on, is).
+    #[cfg(test)]
+    pub(super) fn solve_deferring_everything(&mut self, position: &Connect4) -> (i32, u64) {
+        self.prepare(position);
+        let never = AtomicBool::new(false);
+        let busy = Busy::everything();
+        let shape = position.shape();
+        let mut worker =
+            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
+        worker.busy = Some(&busy);
+        let score = worker.solve(position, false);
+        (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.deferred)
+    }
+
     /// [`Solver::run_in`] with the board's dimensions as constants where they are the
     /// standard ones.
     fn run(
@@ -386,6 +419,7 @@ impl Solver {
                 nodes: 0,
                 helper_nodes: 0,
                 searched: 0,
+                deferred: 0,
             };
         }
         if position.is_standard() {
@@ -411,59 +445,95 @@ impl Solver {
             Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
         if let Ok(score) = main.solve(position, weak) {
             let searched = main.searched;
-            return Run { score: Some(score), nodes: main.nodes, helper_nodes: 0, searched };
+            return Run {
+                score: Some(score),
+                nodes: main.nodes,
+                helper_nodes: 0,
+                searched,
+                deferred: 0,
+            };
         }
         let (solo, solo_searched) = (main.nodes, main.searched);
         if stop.load(Ordering::Relaxed)
             || deadline.is_some_and(|deadline| Instant::now() >= deadline)
         {
-            return Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched };
+            return Run {
+                score: None,
+                nodes: solo,
+                helper_nodes: 0,
+                searched: solo_searched,
+                deferred: 0,
+            };
         }
+        // Step 2. All threads together, one null-window test at a time: the first thread to
+        // finish a test stops the others, and all start the next test together (a thread
+        // that went on with a test already answered would repeat work the table holds).
+        let busy = Busy::new();
+        let mut run =
+            Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched, deferred: 0 };
+        let mut narrowing = Narrowing::new(position, weak);
+        while let Some(med) = narrowing.next() {
+            match self.window_in(shape, position, med, deadline, stop, &busy, &mut run) {
+                Some(score) => narrowing.record(med, score),
+                None => return run,
+            }
+        }
+        run.score = Some(narrowing.value());
+        run
+    }
+
+    /// The null-window test `(med, med + 1)` of `position` by all threads, sharing `busy`;
+    /// the first to finish answers (`None` if stopped). Adds the positions to `run`.
+    #[allow(clippy::too_many_arguments)]
+    fn window_in<G: Shape + Send>(
+        &self,
+        shape: G,
+        position: &Connect4,
+        med: i32,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        busy: &Busy,
+        run: &mut Run,
+    ) -> Option<i32> {
+        let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
         let watch = StopEither(stop, &done);
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|index| {
-                    let (table, config, watch) = (&self.table, &self.config, &watch);
-                    scope.spawn(move || {
-                        let mut helper = Worker::new(
-                            shape,
-                            table,
-                            config,
-                            position,
-                            index,
-                            deadline,
-                            watch,
-                            u64::MAX,
-                        );
-                        let score = helper.solve(position, weak);
-                        if score.is_ok() {
-                            watch.1.store(true, Ordering::Relaxed);
-                        }
-                        (score.ok(), helper.nodes, helper.searched)
-                    })
-                })
-                .collect();
-            let mut main = Worker::new(
+        let (done, watch) = (&done, &watch);
+        let worker = move |index: usize| {
+            let mut worker = Worker::new(
                 shape,
                 &self.table,
                 &self.config,
                 position,
-                0,
+                index,
                 deadline,
-                &watch,
+                watch,
                 u64::MAX,
             );
-            let mut score = main.solve(position, weak).ok();
-            done.store(true, Ordering::Relaxed);
-            let (mut helper_nodes, mut searched) = (0, solo_searched + main.searched);
+            worker.busy = Some(busy);
+            let score = worker.negamax(position, med, med + 1).ok();
+            if score.is_some() {
+                done.store(true, Ordering::Relaxed);
+            }
+            (score, worker.nodes, worker.searched, worker.deferred)
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> =
+                (1..threads).map(|index| scope.spawn(move || worker(index))).collect();
+            let (mut score, nodes, searched, deferred) = worker(0);
+            run.nodes += nodes;
+            run.searched += searched;
+            run.deferred += deferred;
             for helper in helpers {
-                let (helper_score, nodes, helper_searched) = helper.join().unwrap_or((None, 0, 0));
-                helper_nodes += nodes;
-                searched += helper_searched;
+                let (helper_score, nodes, searched, deferred) =
+                    helper.join().unwrap_or((None, 0, 0, 0));
+                run.nodes += nodes;
+                run.helper_nodes += nodes;
+                run.searched += searched;
+                run.deferred += deferred;
                 score = score.or(helper_score);
             }
-            Run { score, nodes: solo + main.nodes + helper_nodes, helper_nodes, searched }
+            score
         })
     }
 
@@ -580,6 +650,63 @@ impl Solver {
     }
 }
 
+/// The root's null-window tests (see `Worker::solve`): the interval `[min, max]` known to
+/// hold the value, and the guesses left for the first plies.
+struct Narrowing {
+    min: i32,
+    max: i32,
+    guesses: u32,
+    guess: i32,
+}
+
+impl Narrowing {
+    /// The interval of `position`'s value (whose side to move cannot win at once).
+    fn new(position: &Connect4, weak: bool) -> Self {
+        let mut min = position.lose_next_score();
+        let mut max = position.win_now_score();
+        if weak {
+            min = min.max(-1);
+            max = max.min(1);
+        }
+        let guesses = if position.moves < NEAR_DRAW_MOVES { 2 } else { 0 };
+        Self { min, max, guesses, guess: 0 }
+    }
+
+    /// The next test, `(med, med + 1)`, as `med`; `None` once the value is known.
+    fn next(&mut self) -> Option<i32> {
+        let (min, max) = (self.min, self.max);
+        if min >= max {
+            return None;
+        }
+        let mut med = min + (max - min) / 2;
+        if self.guesses > 0 {
+            self.guesses -= 1;
+            med = self.guess.clamp(min, max - 1);
+        } else if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        Some(med)
+    }
+
+    /// The test `(med, med + 1)` returned `score`.
+    fn record(&mut self, med: i32, score: i32) {
+        if score <= med {
+            self.max = score;
+            self.guess = score - 1;
+        } else {
+            self.min = score;
+            self.guess = score;
+        }
+    }
+
+    /// The value, once [`Narrowing::next`] returned `None`.
+    fn value(&self) -> i32 {
+        self.min
+    }
+}
+
 /// Either of two stop flags.
 struct StopEither<'a>(&'a AtomicBool, &'a AtomicBool);
 
@@ -624,12 +751,12 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     tie: [u8; super::MAX_WIDTH as usize],
     width: u8,
     cells: i32,
-    /// Helpers: below this many stones, ties between equally ranked moves are broken by a
-    /// hash of the child position and the helper's index rather than centre first (after C.
-    /// Steininger's score jitter near the root: it desynchronises the Lazy SMP threads).
-    jitter_until: u32,
-    /// The helper's index, mixed into that hash.
-    seed: u64,
+    /// With other threads: the positions being searched now (simplified ABDADA).
+    busy: Option<&'a Busy>,
+    /// Moves are deferred at positions with at least this many empty cells.
+    defer_min: i32,
+    /// See [`SolveStats::deferred`].
+    deferred: u64,
 }
 
 impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
@@ -683,8 +810,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             tie,
             width,
             cells: position.cells() as i32,
-            jitter_until: if index > 0 { position.moves + HELPER_JITTER_PLIES } else { 0 },
-            seed: index as u64,
+            busy: None,
+            defer_min: i32::try_from(config.defer_min_empty).unwrap_or(i32::MAX),
+            deferred: 0,
         }
     }
 
@@ -699,34 +827,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         if position.can_win_next() {
             return Ok(position.win_now_score());
         }
-        let mut min = position.lose_next_score();
-        let mut max = position.win_now_score();
-        if weak {
-            min = min.max(-1);
-            max = max.min(1);
-        }
-        let mut guesses = if position.moves < NEAR_DRAW_MOVES { 2 } else { 0 };
-        let mut guess = 0;
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if guesses > 0 {
-                guesses -= 1;
-                med = guess.clamp(min, max - 1);
-            } else if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
+        let mut narrowing = Narrowing::new(position, weak);
+        while let Some(med) = narrowing.next() {
             let score = self.negamax(position, med, med + 1)?;
-            if score <= med {
-                max = score;
-                guess = score - 1;
-            } else {
-                min = score;
-                guess = score;
-            }
+            narrowing.record(med, score);
         }
-        Ok(min)
+        Ok(narrowing.value())
     }
 
     #[inline]
@@ -867,11 +973,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let alpha_before = alpha;
         let mut best = None;
         let mut first = 0;
+        // With other threads, far from the end: the moves another thread is searching are
+        // deferred (step 6), and this thread marks the ones it searches.
+        let defer = self.busy.filter(|_| left >= self.defer_min);
         if let Some(col) = table_best.filter(|_| self.table_move) {
             let bit = next & position.column_cells_in(self.shape, col);
             if bit != 0 {
                 first = bit;
-                let score = self.child(position, bit, alpha, beta)?;
+                let score = self.marked_child(defer, position, bit, alpha, beta)?;
                 if score >= beta {
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
                 }
@@ -945,13 +1054,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 // Steininger's solver weights them the most).
                 let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
                 let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
-                let tie = if position.moves < self.jitter_until {
-                    let h = (child.key() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-                    h >> 58
-                } else {
-                    u64::from(self.tie[usize::from(col)])
-                };
+                let tie = u64::from(self.tie[usize::from(col)]);
                 let mut rank = weight << 40 | tie;
                 if self.use_history {
                     rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
@@ -988,14 +1091,34 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
             }
         }
-        for &Ranked { bit, col, .. } in &list[..count] {
-            let score = self.child(position, bit, alpha, beta)?;
-            if score >= beta {
-                return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+        // Two passes where moves may be deferred (simplified ABDADA): the first skips the
+        // moves another thread is searching (but never the node's first move), the second
+        // searches them, most often from that thread's table entries.
+        // See: chessprogramming.org/ABDADA
+        let mut deferred = 0u32;
+        for pass in 0..2 {
+            for (index, &Ranked { bit, col, .. }) in list[..count].iter().enumerate() {
+                if pass == 1 && deferred & 1 << index == 0 {
+                    continue;
+                }
+                if let Some(busy) = defer.filter(|_| pass == 0 && (index > 0 || first != 0)) {
+                    if busy.is_busy(self.child_key(position, bit)) {
+                        deferred |= 1 << index;
+                        self.deferred += 1;
+                        continue;
+                    }
+                }
+                let score = self.marked_child(defer, position, bit, alpha, beta)?;
+                if score >= beta {
+                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(col);
+                }
             }
-            if score > alpha {
-                alpha = score;
-                best = Some(col);
+            if deferred == 0 {
+                break;
             }
         }
 
@@ -1044,6 +1167,34 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
         None
+    }
+
+    /// The table key of the position after `bit` is played in `position`.
+    #[inline]
+    fn child_key(&self, position: &Connect4, bit: u64) -> u64 {
+        let mut child = *position;
+        child.play_bit(bit);
+        self.canonical(&child).0
+    }
+
+    /// [`Worker::child`], marked in `busy` (if any) while it is searched.
+    #[inline]
+    fn marked_child(
+        &mut self,
+        busy: Option<&Busy>,
+        position: &Connect4,
+        bit: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        let Some(busy) = busy else {
+            return self.child(position, bit, alpha, beta);
+        };
+        let key = self.child_key(position, bit);
+        busy.start(key);
+        let score = self.child(position, bit, alpha, beta);
+        busy.finish(key);
+        score
     }
 
     /// The value of playing `bit` in `position`, for the side to move.

@@ -435,8 +435,10 @@ fn two_threads_agree() {
     // threads search each one, and the score is whichever thread finished first.
     let config = SolverConfig { table_bytes: 8 << 20, book: false, ..SolverConfig::default() };
     let mut one = Solver::new(config.clone()).unwrap_or_else(|e| panic!("{e}"));
-    let mut two = Solver::new(SolverConfig { threads: 2, solo_nodes: 256, ..config })
-        .unwrap_or_else(|e| panic!("{e}"));
+    // Moves are deferred (simplified ABDADA) from 10 empty cells on, not the default 24,
+    // which these positions do not reach.
+    let two = SolverConfig { threads: 2, solo_nodes: 256, defer_min_empty: 10, ..config };
+    let mut two = Solver::new(two).unwrap_or_else(|e| panic!("{e}"));
     let mut helped = 0;
     let positions: Vec<_> = sample("Test_L2_R2")
         .into_iter()
@@ -463,6 +465,35 @@ fn two_threads_agree() {
     let (p, _) = &positions[0];
     one.reset();
     assert_eq!(one.solve(p, false).stats.helper_nodes, 0);
+}
+
+#[test]
+fn deferred_moves_keep_every_score() {
+    // One thread that takes every position for one another thread is searching defers
+    // every move it may (all but a node's first, wherever at least 8 cells are empty) and
+    // searches them in its second pass: a deferral that lost a move, or kept a bound of
+    // the first pass, would change a score here.
+    let config = SolverConfig {
+        table_bytes: 8 << 20,
+        book: false,
+        defer_min_empty: 8,
+        ..SolverConfig::default()
+    };
+    let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
+    let mut deferred = 0;
+    let positions: Vec<_> = sample("Test_L2_R2")
+        .into_iter()
+        .take(30)
+        .chain(sample("Test_L1_R1").into_iter().take(30))
+        .chain(sample("Test_L2_R1").into_iter().take(30))
+        .collect();
+    for (p, expected) in &positions {
+        solver.reset();
+        let (score, moves) = solver.solve_deferring_everything(p);
+        assert_eq!(score, *expected, "{p:?}");
+        deferred += moves;
+    }
+    assert!(deferred > 1000, "only {deferred} moves deferred");
 }
 
 #[test]
