@@ -1028,8 +1028,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 5. Rank the other non-losing moves by the winning cells they create (then
-        // history, then the centre-first tie order).
+        // Step 5. Rank the other non-losing moves by the winning cells they create (then,
+        // far from the end, the fours through their cell, then history, then the
+        // centre-first tie order).
         let side = (moves & 1) as usize;
         // A rank is `threats << 45 | fours << 40 | history << 8 | tie`: unique, larger
         // first.
