@@ -658,3 +658,16 @@ fn the_users_record_is_kept_on_every_board_size() {
     assert_eq!(empty.keep_text("6x5:-"), "6x5:-");
     assert_eq!(Connect4::parse_position("4453", None).unwrap().keep_text("4453"), "4453");
 }
+
+#[test]
+fn fours_through_each_cell() {
+    // 7x6: 24 horizontal, 21 vertical and 2 x 12 diagonal fours, four cells each.
+    let fours = solver::fours_through(7, 6);
+    let total: u32 = fours.iter().map(|&count| u32::from(count)).sum();
+    assert_eq!(total, 4 * 69);
+    let at = |col: usize, row: usize| fours[col * 7 + row];
+    assert_eq!(at(0, 0), 3, "a corner");
+    assert_eq!(at(3, 2), 13, "next to the centre");
+    assert_eq!(at(3, 0), 7, "the bottom of the centre column");
+    assert_eq!(at(0, 6), 0, "the spare bit above a column");
+}
