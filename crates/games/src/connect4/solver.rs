@@ -1013,10 +1013,11 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         // With other threads, far from the end: the moves another thread is searching are
         // deferred (step 6), and this thread marks the ones it searches.
         let defer = self.busy.filter(|_| left >= self.defer_min);
-        if let Some(col) = table_best.filter(|_| self.table_move) {
-            let bit = next & position.column_cells_in(self.shape, col);
-            if bit != 0 {
-                first = bit;
+        // Searches one move: a score at least `beta` ends the node, a better one raises
+        // `alpha` (the table's move here, the ranked moves in step 6).
+        macro_rules! search_move {
+            ($bit:expr, $col:expr) => {{
+                let (bit, col) = ($bit, $col);
                 let score = self.marked_child(defer, position, bit, alpha, beta)?;
                 if score >= beta {
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
@@ -1025,6 +1026,13 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     alpha = score;
                     best = Some(col);
                 }
+            }};
+        }
+        if let Some(col) = table_best.filter(|_| self.table_move) {
+            let bit = next & position.column_cells_in(self.shape, col);
+            if bit != 0 {
+                first = bit;
+                search_move!(bit, col);
             }
         }
 
@@ -1151,14 +1159,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                         continue;
                     }
                 }
-                let score = self.marked_child(defer, position, bit, alpha, beta)?;
-                if score >= beta {
-                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
-                }
-                if score > alpha {
-                    alpha = score;
-                    best = Some(col);
-                }
+                search_move!(bit, col);
             }
             if deferred == 0 {
                 break;
