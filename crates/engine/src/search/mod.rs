@@ -143,10 +143,18 @@ impl Searcher {
         let mut result = if self.config.algorithm == Algorithm::Mcts {
             crate::mcts::search(game, &self.config, observer, &*self.clock, start)
         } else {
-            let run = node::Run::new(&self.config, self.tt.as_mut(), observer, &*self.clock, start);
-            match self.config.algorithm {
-                Algorithm::Negamax => run.iterative_deepening(game),
-                _ => run.single(game),
+            let (config, tt, clock) = (&self.config, self.tt.as_mut(), &*self.clock);
+            match config.algorithm {
+                // A negamax without the strong techniques runs nodes compiled without them.
+                Algorithm::Negamax if node::Run::<G, O>::needs_techniques(config) => {
+                    node::Run::<G, O, true>::new(config, tt, observer, clock, start)
+                        .iterative_deepening(game)
+                }
+                Algorithm::Negamax => {
+                    node::Run::<G, O, false>::new(config, tt, observer, clock, start)
+                        .iterative_deepening(game)
+                }
+                _ => node::Run::<G, O, false>::new(config, tt, observer, clock, start).single(game),
             }
         };
         result.stats.elapsed = self.clock.now().saturating_sub(start);
@@ -195,7 +203,7 @@ impl Searcher {
                     let helper_config = &helper_config;
                     scope.spawn(move || {
                         let (clock, mut silent) = (SystemClock::default(), Silent);
-                        let run = node::Run::new(
+                        let run = node::Run::<G, Silent, true>::new(
                             helper_config,
                             Some(&mut table),
                             &mut silent,
@@ -206,8 +214,9 @@ impl Searcher {
                     })
                 })
                 .collect();
-            let mut result = node::Run::new(config, Some(tt), observer, &**clock, start)
-                .iterative_deepening(game);
+            let mut result =
+                node::Run::<G, O, true>::new(config, Some(tt), observer, &**clock, start)
+                    .iterative_deepening(game);
             stop.store(true, AtomicOrdering::Relaxed);
             for worker in workers {
                 match worker.join() {

@@ -69,8 +69,11 @@ struct RootBest<Move> {
     pv: Vec<Move>,
 }
 
-/// One search in progress.
-pub(crate) struct Run<'a, G: Game, O> {
+/// One search in progress. With `TECHNIQUES` off, negamax's nodes are compiled without the
+/// strong techniques (the flags of [`negamax::Uses`] are constants: all off), a smaller node
+/// for a search that uses none of them ([`Run::needs_techniques`]); with it on they read the
+/// flags, which is right for every configuration.
+pub(crate) struct Run<'a, G: Game, O, const TECHNIQUES: bool = true> {
     config: &'a SearchConfig,
     tt: Option<&'a mut TranspositionTable>,
     observer: &'a mut O,
@@ -87,7 +90,7 @@ pub(crate) struct Run<'a, G: Game, O> {
     strong: negamax::Strong<G::Move>,
 }
 
-impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
+impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
     pub(crate) fn new(
         config: &'a SearchConfig,
         tt: Option<&'a mut TranspositionTable>,
@@ -95,6 +98,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         clock: &'a dyn Clock,
         start: Duration,
     ) -> Self {
+        debug_assert!(TECHNIQUES || !Self::needs_techniques(config), "techniques compiled out");
         Self {
             config,
             tt,
@@ -107,6 +111,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
             strong: negamax::Strong::new(config, G::HISTORY_SIZE, start),
         }
+    }
+
+    /// Whether a negamax node of `config` needs the strong techniques compiled in.
+    pub(crate) fn needs_techniques(config: &SearchConfig) -> bool {
+        negamax::Uses::new(&config.techniques).any()
     }
 
     fn max_depth(&self) -> u32 {
