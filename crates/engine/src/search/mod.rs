@@ -327,15 +327,23 @@ impl<'a> Budget<'a> {
     /// the stop flag only every 1024.
     #[inline]
     pub(crate) fn check(&self, nodes: u64) -> Result<(), Aborted> {
-        if nodes < self.next_check.get() {
+        if !self.due(nodes) {
             return Ok(());
         }
         self.check_slowly(nodes)
     }
 
+    /// Whether [`Budget::check_slowly`] is due after `nodes` positions: at every multiple of
+    /// 1024 (so at every multiple of 65,536) and past the node limit.
+    #[inline(always)]
+    pub(crate) fn due(&self, nodes: u64) -> bool {
+        nodes >= self.next_check.get()
+    }
+
+    /// [`Budget::check`] once it is due.
     #[cold]
     #[inline(never)]
-    fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
+    pub(crate) fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
         if nodes > self.node_limit {
             return Err(Aborted);
         }

@@ -346,11 +346,22 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     #[inline(always)]
     fn count(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
         self.stats.nodes += 1;
-        self.budget.check(self.stats.nodes)?;
+        if self.budget.due(self.stats.nodes) {
+            self.check_slowly()?;
+        }
+        self.observer.enter(game, ply, alpha, beta);
+        Ok(())
+    }
+
+    /// The budgets' check, due at least every 1024 positions, and every 65,536 the
+    /// observer's progress report.
+    #[cold]
+    #[inline(never)]
+    fn check_slowly(&mut self) -> Result<(), Aborted> {
+        self.budget.check_slowly(self.stats.nodes)?;
         if self.stats.nodes & 0xFFFF == 0 {
             self.observer.progress(&self.stats);
         }
-        self.observer.enter(game, ply, alpha, beta);
         Ok(())
     }
 

@@ -460,7 +460,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // technique is on), the first with the open window, the others by PVS.
         let (keyed, quiet_matters) = (uses.keys, uses.quiet);
         let exact_ties = K::ROOT && needs_exact_ties(config);
-        let tried_start = self.strong.tried.len();
+        let tried_start = if quiet_matters { self.strong.tried.len() } else { 0 };
         // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
         let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
@@ -517,7 +517,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                 self.strong.tried.push(mv);
             }
         }
-        self.strong.tried.truncate(tried_start);
+        if quiet_matters {
+            self.strong.tried.truncate(tried_start);
+        }
         self.stack.truncate(start);
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
