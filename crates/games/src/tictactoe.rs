@@ -452,7 +452,7 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = u8;
 
-    #[inline]
+    #[inline(always)]
     fn legal_moves(&self, moves: &mut Vec<u8>) {
         // Copying all nine bytes and cutting back is cheaper than a copy of variable length.
         let cells = &EMPTY_CELLS[usize::from(!self.occupied() & FULL)];
@@ -490,7 +490,7 @@ impl Game for TicTacToe {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn evaluate(&self) -> i32 {
         let (mine, theirs) = (self.mine, self.theirs());
         Self::line_potential(mine, theirs) - Self::line_potential(theirs, mine)
@@ -504,8 +504,12 @@ impl Game for TicTacToe {
 
     #[inline]
     fn hash(&self) -> Option<u64> {
-        let (x, o) = self.marks();
-        Some(u64::from(x) | u64::from(o) << 9 | u64::from(self.to_move == Mark::O) << 18)
+        // x's marks without a branch: the mover's, or with o to move the others'
+        // (`mine ^ occupied`); o's are the other occupied cells.
+        let o_to_move = u16::from(self.to_move == Mark::O);
+        let x = self.mine ^ (self.occupied & 0u16.wrapping_sub(o_to_move));
+        let o = x ^ self.occupied;
+        Some(u64::from(x) | u64::from(o) << 9 | u64::from(o_to_move) << 18)
     }
 }
 

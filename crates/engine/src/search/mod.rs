@@ -143,10 +143,18 @@ impl Searcher {
         let mut result = if self.config.algorithm == Algorithm::Mcts {
             crate::mcts::search(game, &self.config, observer, &*self.clock, start)
         } else {
-            let run = node::Run::new(&self.config, self.tt.as_mut(), observer, &*self.clock, start);
-            match self.config.algorithm {
-                Algorithm::Negamax => run.iterative_deepening(game),
-                _ => run.single(game),
+            let (config, tt, clock) = (&self.config, self.tt.as_mut(), &*self.clock);
+            match config.algorithm {
+                // A negamax without the strong techniques runs nodes compiled without them.
+                Algorithm::Negamax if node::Run::<G, O>::needs_techniques(config) => {
+                    node::Run::<G, O, true>::new(config, tt, observer, clock, start)
+                        .iterative_deepening(game)
+                }
+                Algorithm::Negamax => {
+                    node::Run::<G, O, false>::new(config, tt, observer, clock, start)
+                        .iterative_deepening(game)
+                }
+                _ => node::Run::<G, O, false>::new(config, tt, observer, clock, start).single(game),
             }
         };
         result.stats.elapsed = self.clock.now().saturating_sub(start);
@@ -195,7 +203,7 @@ impl Searcher {
                     let helper_config = &helper_config;
                     scope.spawn(move || {
                         let (clock, mut silent) = (SystemClock::default(), Silent);
-                        let run = node::Run::new(
+                        let run = node::Run::<G, Silent, true>::new(
                             helper_config,
                             Some(&mut table),
                             &mut silent,
@@ -206,8 +214,9 @@ impl Searcher {
                     })
                 })
                 .collect();
-            let mut result = node::Run::new(config, Some(tt), observer, &**clock, start)
-                .iterative_deepening(game);
+            let mut result =
+                node::Run::<G, O, true>::new(config, Some(tt), observer, &**clock, start)
+                    .iterative_deepening(game);
             stop.store(true, AtomicOrdering::Relaxed);
             for worker in workers {
                 match worker.join() {
@@ -318,15 +327,23 @@ impl<'a> Budget<'a> {
     /// the stop flag only every 1024.
     #[inline]
     pub(crate) fn check(&self, nodes: u64) -> Result<(), Aborted> {
-        if nodes < self.next_check.get() {
+        if !self.due(nodes) {
             return Ok(());
         }
         self.check_slowly(nodes)
     }
 
+    /// Whether [`Budget::check_slowly`] is due after `nodes` positions: at every multiple of
+    /// 1024 (so at every multiple of 65,536) and past the node limit.
+    #[inline(always)]
+    pub(crate) fn due(&self, nodes: u64) -> bool {
+        nodes >= self.next_check.get()
+    }
+
+    /// [`Budget::check`] once it is due.
     #[cold]
     #[inline(never)]
-    fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
+    pub(crate) fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
         if nodes > self.node_limit {
             return Err(Aborted);
         }

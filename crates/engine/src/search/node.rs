@@ -69,8 +69,11 @@ struct RootBest<Move> {
     pv: Vec<Move>,
 }
 
-/// One search in progress.
-pub(crate) struct Run<'a, G: Game, O> {
+/// One search in progress. With `TECHNIQUES` off, negamax's nodes are compiled without the
+/// strong techniques (the flags of [`negamax::Uses`] are constants: all off), a smaller node
+/// for a search that uses none of them ([`Run::needs_techniques`]); with it on they read the
+/// flags, which is right for every configuration.
+pub(crate) struct Run<'a, G: Game, O, const TECHNIQUES: bool = true> {
     config: &'a SearchConfig,
     tt: Option<&'a mut TranspositionTable>,
     observer: &'a mut O,
@@ -87,7 +90,7 @@ pub(crate) struct Run<'a, G: Game, O> {
     strong: negamax::Strong<G::Move>,
 }
 
-impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
+impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
     pub(crate) fn new(
         config: &'a SearchConfig,
         tt: Option<&'a mut TranspositionTable>,
@@ -95,6 +98,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         clock: &'a dyn Clock,
         start: Duration,
     ) -> Self {
+        debug_assert!(TECHNIQUES || !Self::needs_techniques(config), "techniques compiled out");
         Self {
             config,
             tt,
@@ -107,6 +111,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
             strong: negamax::Strong::new(config, G::HISTORY_SIZE, start),
         }
+    }
+
+    /// Whether a negamax node of `config` needs the strong techniques compiled in.
+    pub(crate) fn needs_techniques(config: &SearchConfig) -> bool {
+        negamax::Uses::new(&config.techniques).any()
     }
 
     fn max_depth(&self) -> u32 {
@@ -337,11 +346,22 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
     #[inline(always)]
     fn count(&mut self, game: &G, ply: u32, alpha: Score, beta: Score) -> Result<(), Aborted> {
         self.stats.nodes += 1;
-        self.budget.check(self.stats.nodes)?;
+        if self.budget.due(self.stats.nodes) {
+            self.check_slowly()?;
+        }
+        self.observer.enter(game, ply, alpha, beta);
+        Ok(())
+    }
+
+    /// The budgets' check, due at least every 1024 positions, and every 65,536 the
+    /// observer's progress report.
+    #[cold]
+    #[inline(never)]
+    fn check_slowly(&mut self) -> Result<(), Aborted> {
+        self.budget.check_slowly(self.stats.nodes)?;
         if self.stats.nodes & 0xFFFF == 0 {
             self.observer.progress(&self.stats);
         }
-        self.observer.enter(game, ply, alpha, beta);
         Ok(())
     }
 
@@ -493,5 +513,88 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         self.stack.truncate(start);
         Ok(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, Scoring, Silent, SystemClock};
+
+    /// Nim on three heaps (take 1 to 3 stones from one heap; whoever takes the last stone
+    /// wins): many transpositions, and an evaluation for searches to a depth.
+    #[derive(Clone, Debug)]
+    struct Heaps([u8; 3]);
+
+    impl Game for Heaps {
+        type Move = (u8, u8);
+        fn legal_moves(&self, moves: &mut Vec<(u8, u8)>) {
+            for heap in 0..3u8 {
+                let stones = self.0[usize::from(heap)];
+                moves.extend((1..=stones.min(3)).map(|take| (heap, take)));
+            }
+        }
+        fn play(&mut self, (heap, take): (u8, u8)) {
+            self.0[usize::from(heap)] -= take;
+        }
+        fn undo(&mut self, (heap, take): (u8, u8)) {
+            self.0[usize::from(heap)] += take;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 == [0; 3]).then_some(Outcome::Loss)
+        }
+        fn evaluate(&self) -> i32 {
+            let nim_sum = self.0.iter().fold(0, |sum, &heap| sum ^ (heap % 4));
+            if nim_sum == 0 {
+                -10
+            } else {
+                10 + i32::from(self.0[0])
+            }
+        }
+        fn hash(&self) -> Option<u64> {
+            Some(self.0.iter().fold(0, |key, &heap| key << 8 | u64::from(heap)))
+        }
+    }
+
+    fn search<const TECHNIQUES: bool>(
+        config: &SearchConfig,
+        heaps: [u8; 3],
+    ) -> SearchResult<(u8, u8)> {
+        let mut tt = TranspositionTable::new(config.tt_bytes).expect("a table");
+        let (clock, mut silent) = (SystemClock::default(), Silent);
+        let run = Run::<Heaps, Silent, TECHNIQUES>::new(
+            config,
+            Some(&mut tt),
+            &mut silent,
+            &clock,
+            Duration::ZERO,
+        );
+        let mut result = run.iterative_deepening(&mut Heaps(heaps));
+        result.stats.elapsed = Duration::ZERO;
+        result
+    }
+
+    /// A negamax without the strong techniques runs the node compiled without them; the node
+    /// compiled with them, on the same configuration, does exactly the same search.
+    #[test]
+    fn both_compilations_of_the_node_agree() {
+        let mut searched = 0;
+        for scoring in [Scoring::Plain, Scoring::Depth] {
+            for depth in [None, Some(3), Some(6)] {
+                for tt_bytes in [16, 1 << 12, 1 << 16] {
+                    let mut config =
+                        SearchConfig::with_algorithm(Algorithm::Negamax).scoring(scoring);
+                    config.limits.depth = depth;
+                    config.tt_bytes = tt_bytes;
+                    assert!(!Run::<Heaps, Silent>::needs_techniques(&config));
+                    for heaps in [[1, 2, 3], [4, 4, 1], [5, 3, 2], [6, 0, 5]] {
+                        let plain = search::<false>(&config, heaps);
+                        assert_eq!(plain, search::<true>(&config, heaps), "{config:?} {heaps:?}");
+                        searched += plain.stats.nodes;
+                    }
+                }
+            }
+        }
+        assert!(searched > 10_000, "{searched} positions");
     }
 }

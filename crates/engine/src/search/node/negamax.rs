@@ -119,7 +119,15 @@ pub(crate) struct Uses {
 }
 
 impl Uses {
-    fn new(techniques: &crate::Techniques) -> Self {
+    /// Every group off.
+    const NONE: Self = Self { check: false, pruning: false, keys: false, quiet: false };
+
+    /// Whether any group is on.
+    pub(crate) fn any(self) -> bool {
+        self.check || self.pruning || self.keys || self.quiet
+    }
+
+    pub(crate) fn new(techniques: &crate::Techniques) -> Self {
         Self {
             check: techniques.check_extension
                 || techniques.null_move
@@ -185,7 +193,7 @@ impl<Move> RootChoice<Move> {
     }
 }
 
-impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
+impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
     /// Negamax: depths 1, 2, ... until the value is exact, the limit is reached, or the
     /// clock's soft limit has passed. See: chessprogramming.org/Iterative_Deepening
     pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
@@ -355,6 +363,16 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         self.node::<K>(game, depth, ply, alpha, beta)
     }
 
+    /// The groups of techniques on (all off, as constants, without `TECHNIQUES`).
+    #[inline(always)]
+    fn uses(&self) -> Uses {
+        if TECHNIQUES {
+            self.strong.uses
+        } else {
+            Uses::NONE
+        }
+    }
+
     /// The node of [`Run::negamax`].
     #[inline(always)]
     fn node<K: NodeKind>(
@@ -378,7 +396,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         }
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
-        if self.strong.plies.len() <= ply as usize + 1 {
+        if TECHNIQUES && self.strong.plies.len() <= ply as usize + 1 {
             self.strong.plies.resize_with(ply as usize + 2, Ply::default);
         }
 
@@ -392,11 +410,11 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
         // table, so that the draft stored is the draft probed.
         // See: chessprogramming.org/Check_Extensions
-        let uses = self.strong.uses;
+        let uses = self.uses();
         let in_check = !K::ROOT && uses.check && game.in_check();
         let mut depth = depth;
-        if techniques.check_extension
-            && in_check
+        if in_check
+            && techniques.check_extension
             && ply < 2 * self.strong.iteration_depth
             && ply + depth < Score::MAX_PLY
         {
@@ -442,7 +460,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
         // technique is on), the first with the open window, the others by PVS.
         let (keyed, quiet_matters) = (uses.keys, uses.quiet);
         let exact_ties = K::ROOT && needs_exact_ties(config);
-        let tried_start = self.strong.tried.len();
+        let tried_start = if quiet_matters { self.strong.tried.len() } else { 0 };
         // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
         let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
@@ -499,7 +517,9 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
                 self.strong.tried.push(mv);
             }
         }
-        self.strong.tried.truncate(tried_start);
+        if quiet_matters {
+            self.strong.tried.truncate(tried_start);
+        }
         self.stack.truncate(start);
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
