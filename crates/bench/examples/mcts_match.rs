@@ -23,6 +23,7 @@
 
 use std::time::Duration;
 
+use alphabeta_bench::outln;
 use alphabeta_engine::duel::{play_game, SearchPlayer, Tally};
 use alphabeta_engine::{
     Algorithm, Game, MoveOrdering, Outcome, Playout, SearchConfig, Searcher, SplitMix64,
@@ -182,29 +183,29 @@ fn find_trap(iterations: u64) {
         if Searcher::new(exact.clone().depth(4)).search(&mut ab_after).score.is_win() {
             continue;
         }
-        println!("position (columns from the empty board): {}", position.position_text());
-        println!("{}", position.drawing());
-        println!(
+        outln!("position (columns from the empty board): {}", position.position_text());
+        outln!("{}", position.drawing());
+        outln!(
             "MCTS ({iterations} iterations) plays column {}: the opponent then wins, {} (line {})",
             position.move_text(mv),
             refutation.score,
             refutation.pv.iter().map(|&m| after.move_text(m)).collect::<Vec<_>>().join(" ")
         );
         for moved in &result.root_moves {
-            println!(
+            outln!(
                 "  column {}: {} visits, win rate {:.1}%",
                 position.move_text(moved.mv),
                 moved.visits,
                 100.0 * moved.win_rate()
             );
         }
-        println!(
+        outln!(
             "negamax at depth 8 plays column {} ({}, {} positions)",
             position.move_text(ab_move),
             ab.score,
             ab.stats.nodes
         );
-        println!("(after {tried} random positions)");
+        outln!("(after {tried} random positions)");
         for more in [iterations * 10, iterations * 100] {
             let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
             config.mcts.iterations = Some(more);
@@ -214,7 +215,7 @@ fn find_trap(iterations: u64) {
             after.play(mv);
             let refuted = Searcher::new(exact.clone().depth(4)).search(&mut after).score.is_win();
             let trapped = result.root_moves.iter().filter(|m| m.upper.is_loss()).count();
-            println!(
+            outln!(
                 "MCTS with {more} iterations plays column {} ({}), {trapped} moves proven lost",
                 position.move_text(mv),
                 if refuted { "still lost in 4 plies" } else { "not refuted in 4 plies" }
@@ -222,14 +223,14 @@ fn find_trap(iterations: u64) {
         }
         return;
     }
-    println!("no trap found in {tried} positions");
+    outln!("no trap found in {tried} positions");
 }
 
 /// One line: the algorithm's value and counters on `game`.
 fn solve_line<G: Game>(label: &str, config: SearchConfig, game: &G) {
     let result = Searcher::new(config).search(&mut game.clone());
     let s = result.stats;
-    println!(
+    outln!(
         "| {label} | {} | {} | {} | {} | {} | {} | {:.1} |",
         result.score,
         result.exact,
@@ -242,10 +243,10 @@ fn solve_line<G: Game>(label: &str, config: SearchConfig, game: &G) {
 }
 
 fn solve() {
-    println!(
+    outln!(
         "| game, search | value | exact | positions | iterations | playouts | tree nodes | ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    outln!("|---|---|---|---|---|---|---|---|");
     let unlimited = || {
         let mut config = SearchConfig::with_algorithm(Algorithm::Mcts);
         config.mcts.iterations = Some(u64::MAX);
@@ -309,8 +310,8 @@ fn iterations(a: u64, b: u64, games: usize) {
             }
         }
     }
-    println!("connect4, MCTS {a} iterations per move against MCTS {b}: {}", summary(against_b));
-    println!(
+    outln!("connect4, MCTS {a} iterations per move against MCTS {b}: {}", summary(against_b));
+    outln!(
         "connect4, MCTS {a} iterations per move against uniformly random: {}",
         summary(against_random)
     );
@@ -335,10 +336,10 @@ fn main() {
                 "hare_wolves" => play(&hare_wolves_openings(), budget, playout),
                 _ => play(&connect4_openings(games.div_ceil(2)), budget, playout),
             };
-            println!("{game}, {budget} per move, MCTS ({playout} playouts) against negamax");
-            println!("MCTS overall:        {}", summary(all));
+            outln!("{game}, {budget} per move, MCTS ({playout} playouts) against negamax");
+            outln!("MCTS overall:        {}", summary(all));
             let side = if game == "hare_wolves" { "as the hare" } else { "moving first" };
-            println!("MCTS {side}: {}", summary(first));
+            outln!("MCTS {side}: {}", summary(first));
         }
         _ => eprintln!("usage: mcts_match (match GAME MS GAMES | trap ITERATIONS)"),
     }

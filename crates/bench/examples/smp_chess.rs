@@ -11,6 +11,7 @@
 
 use std::time::{Duration, Instant};
 
+use alphabeta_bench::outln;
 use alphabeta_engine::Searcher;
 use alphabeta_games::chess::{search_config, Chess};
 
@@ -57,7 +58,7 @@ fn main() {
                 let count = if which == 0 { 1 } else { threads };
                 let (time, nodes, answer) = search(position, depth, count);
                 totals[which] += time.as_secs_f64();
-                println!(
+                outln!(
                     "round {round} {name:<9} depth {depth} threads {count}: {:>8.3} s {nodes:>10} nodes  {answer}",
                     time.as_secs_f64()
                 );
@@ -67,7 +68,7 @@ fn main() {
         parallel.push(totals[1]);
         ratios.push(totals[0] / totals[1]);
     }
-    println!(
+    outln!(
         "median total: 1 thread {:.3} s, {threads} threads {:.3} s; median speed-up {:.2}x over {rounds} rounds",
         median(&mut single),
         median(&mut parallel),

@@ -15,6 +15,7 @@
 
 use std::time::{Duration, Instant};
 
+use alphabeta_bench::outln;
 use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, positions};
 use alphabeta_engine::{Algorithm, MoveOrdering, Scoring};
 
@@ -64,7 +65,7 @@ fn main() {
         [("natural order", positions::<false>()), ("centre first", positions::<true>())]
     {
         let [alpha_beta, negamax, crate_negamax, crate_iterative] = counts;
-        println!(
+        outln!(
             "positions, {order}: alpha-beta {alpha_beta} (crate Negamax {crate_negamax}), \
              negamax+TT {negamax} (crate IterativeSearch {crate_iterative})"
         );
@@ -85,10 +86,10 @@ fn main() {
         median(&mut ratios)
     };
     let minimum = |index: usize| times[index].iter().copied().fold(f64::INFINITY, f64::min);
-    println!("{rounds} rounds of {BATCH} searches each, µs per search (median, minimum):");
+    outln!("{rounds} rounds of {BATCH} searches each, µs per search (median, minimum):");
     for (index, (name, _)) in PROGRAMS.iter().enumerate() {
         let middle = median(&mut times[index].clone());
-        println!("  {name:<22} {middle:>9.1} {:>9.1}", minimum(index));
+        outln!("  {name:<22} {middle:>9.1} {:>9.1}", minimum(index));
     }
     let pairs = [
         ("alpha-beta vs crate Negamax depth 9", 0, 2),
@@ -98,6 +99,6 @@ fn main() {
     ];
     for (name, ours, theirs) in pairs {
         let (middle, least) = (ratio(ours, theirs), minimum(theirs) / minimum(ours));
-        println!("{name:<44} {middle:.2}x (median ratio), {least:.2}x (ratio of minimums)");
+        outln!("{name:<44} {middle:.2}x (median ratio), {least:.2}x (ratio of minimums)");
     }
 }

@@ -6,6 +6,7 @@
 //! the first legal move (GAMES games too: only the random tie-break varies between them).
 //! The searcher is alpha-beta, exact, with the row's scoring, move ordering and tie-break.
 
+use alphabeta_bench::outln;
 use alphabeta_engine::duel::{tally, FirstLegal, SearchPlayer, Tally, UniformRandom};
 use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher, TieBreak};
 use alphabeta_games::tictactoe::TicTacToe;
@@ -33,10 +34,10 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let start = TicTacToe::new();
-    println!("{games} games per cell, opponent seed {seed}; win rate (wins/draws/losses)");
-    println!();
-    println!("| scoring | ordering | tie-break | x vs random | o vs random | x vs first legal | o vs first legal |");
-    println!("|---|---|---|---|---|---|---|");
+    outln!("{games} games per cell, opponent seed {seed}; win rate (wins/draws/losses)");
+    outln!();
+    outln!("| scoring | ordering | tie-break | x vs random | o vs random | x vs first legal | o vs first legal |");
+    outln!("|---|---|---|---|---|---|---|");
     for scoring in [Scoring::Plain, Scoring::Depth] {
         for ordering in [MoveOrdering::Natural, MoveOrdering::Game] {
             for tie_break in [TieBreak::First, TieBreak::Random(seed), TieBreak::Trap] {
@@ -54,7 +55,7 @@ fn main() {
                     TieBreak::Random(_) => "random".to_string(),
                     other => other.to_string(),
                 };
-                println!("| {scoring} | {ordering} | {tie} | {} |", cells.join(" | "));
+                outln!("| {scoring} | {ordering} | {tie} | {} |", cells.join(" | "));
             }
         }
     }
