@@ -277,8 +277,8 @@ struct Ranked {
 const NEAR_DRAW_MOVES: u32 = 4;
 
 /// The default of [`SolverConfig::defer_min_empty`]: on the empty board, two threads
-/// explored the fewest positions in the weak solve with 24 to 28 (20 and 30 explored 4-5 %
-/// more; the strong solve 3 % fewer with 30: docs/connect4.md).
+/// deferring at the expected all-nodes explored about as few positions from 22 to 26 empty
+/// cells (weak 55.9-58.6 M), more from 12, 16, 20, 28 or 32 (docs/connect4.md).
 pub const DEFER_MIN_EMPTY: u32 = 24;
 
 /// Nodes a single thread spends on a position before helper threads are started (the
@@ -507,7 +507,8 @@ impl Solver {
             Run { score: None, nodes: solo, helper_nodes: 0, searched: solo_searched, deferred: 0 };
         let mut narrowing = Narrowing::new(position, weak);
         while let Some(med) = narrowing.next() {
-            match self.window_in(shape, position, med, deadline, stop, &busy, &mut run) {
+            let all_nodes = Narrowing::all_nodes(position, med);
+            match self.window_in(shape, position, med, all_nodes, deadline, stop, &busy, &mut run) {
                 Some(score) => narrowing.record(med, score),
                 None => return run,
             }
@@ -517,13 +518,16 @@ impl Solver {
     }
 
     /// The null-window test `(med, med + 1)` of `position` by all threads, sharing `busy`;
-    /// the first to finish answers (`None` if stopped). Adds the positions to `run`.
+    /// the first to finish answers (`None` if stopped). Adds the positions to `run`. Moves
+    /// are deferred only at the positions whose move count has the parity `all_nodes` (the
+    /// expected all-nodes, see [`Narrowing::all_nodes`]).
     #[allow(clippy::too_many_arguments)]
     fn window_in<G: Shape + Send>(
         &self,
         shape: G,
         position: &Connect4,
         med: i32,
+        all_nodes: u32,
         deadline: Option<Instant>,
         stop: &AtomicBool,
         busy: &Busy,
@@ -545,6 +549,7 @@ impl Solver {
                 u64::MAX,
             );
             worker.busy = Some(busy);
+            worker.all_nodes = Some(all_nodes);
             let score = worker.negamax(position, med, med + 1).ok();
             if score.is_some() {
                 done.store(true, Ordering::Relaxed);
@@ -706,6 +711,25 @@ impl Narrowing {
         Self { min, max, guesses, guess: 0 }
     }
 
+    /// The parity of the move count at the positions expected to be all-nodes (every move
+    /// fails) in the test `(med, med + 1)` of `position`, where threads defer the moves
+    /// another thread is searching.
+    ///
+    /// Values lie near a draw, and a win for the side to move is taken as likelier than a
+    /// loss (the first player's advantage; 55 % of the test sets' positions): a test at or
+    /// below 0 is expected to pass (the root to be a cut-node, so the all-nodes are an odd
+    /// number of plies below it), one above 0 to fail (the root an all-node). On the empty
+    /// board the first test, (0, 1), passes and the strong solve's second, (1, 2), fails:
+    /// two threads explored 55.8-58.3 M positions (weak) and 87.3-88.9 M (strong) with
+    /// deferral at the expected all-nodes alone, 66.9-67.6 M and 90.7-95.7 M deferring at
+    /// every node, 67.3 M (weak) and 97.4-116.7 M (strong) with a test's expectation
+    /// reversed (docs/connect4.md).
+    /// See: chessprogramming.org/Node_Types
+    fn all_nodes(position: &Connect4, med: i32) -> u32 {
+        let root_cut = med <= 0;
+        (position.moves + u32::from(root_cut)) & 1
+    }
+
     /// The next test, `(med, med + 1)`, as `med`; `None` once the value is known.
     fn next(&mut self) -> Option<i32> {
         let (min, max) = (self.min, self.max);
@@ -791,6 +815,10 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     busy: Option<&'a Busy>,
     /// Moves are deferred at positions with at least this many empty cells.
     defer_min: i32,
+    /// With other threads: moves are deferred only at the positions whose move count has
+    /// this parity (the expected all-nodes of the test, [`Narrowing::all_nodes`]); `None`:
+    /// at every position (tests).
+    all_nodes: Option<u32>,
     /// See [`SolveStats::deferred`].
     deferred: u64,
 }
@@ -849,6 +877,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             cells: position.cells() as i32,
             busy: None,
             defer_min: i32::try_from(config.defer_min_empty).unwrap_or(i32::MAX),
+            all_nodes: None,
             deferred: 0,
         }
     }
@@ -1010,9 +1039,13 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         let alpha_before = alpha;
         let mut best = None;
         let mut first = 0;
-        // With other threads, far from the end: the moves another thread is searching are
-        // deferred (step 6), and this thread marks the ones it searches.
-        let defer = self.busy.filter(|_| left >= self.defer_min);
+        // With other threads, far from the end, at an expected all-node: the moves another
+        // thread is searching are deferred (step 6), and this thread marks the ones it
+        // searches. At a cut-node the first move that fails is most often followed by the
+        // one that refutes the node: the threads search it together (and split the work
+        // below it) rather than one of them searching moves the cut makes useless.
+        let all_node = self.all_nodes.map_or(true, |parity| position.moves & 1 == parity);
+        let defer = self.busy.filter(|_| all_node && left >= self.defer_min);
         // Searches one move: a score at least `beta` ends the node, a better one raises
         // `alpha` (the table's move here, the ranked moves in step 6).
         macro_rules! search_move {
@@ -1275,5 +1308,28 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             *cell = cell.saturating_add(left * left);
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tests_at_or_below_a_draw_expect_a_cut_at_the_root() {
+        let empty = Connect4::standard();
+        // (0, 1) is expected to pass: the root (0 stones) is a cut-node, its children
+        // (1 stone) all-nodes; (1, 2) is expected to fail: the root is an all-node.
+        assert_eq!(Narrowing::all_nodes(&empty, 0), 1);
+        assert_eq!(Narrowing::all_nodes(&empty, -3), 1);
+        assert_eq!(Narrowing::all_nodes(&empty, 1), 0);
+        let one = Connect4::from_moves("4").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Narrowing::all_nodes(&one, 0), 0);
+        assert_eq!(Narrowing::all_nodes(&one, 2), 1);
+        // The weak solve of the empty board is the single test (0, 1).
+        let mut narrowing = Narrowing::new(&empty, true);
+        assert_eq!(narrowing.next(), Some(0));
+        narrowing.record(0, 1);
+        assert_eq!(narrowing.next(), None);
     }
 }
