@@ -98,7 +98,11 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         clock: &'a dyn Clock,
         start: Duration,
     ) -> Self {
-        debug_assert!(TECHNIQUES || !Self::needs_techniques(config), "techniques compiled out");
+        // Only negamax reads the techniques (minimax and alpha-beta ignore them).
+        debug_assert!(
+            TECHNIQUES || config.algorithm != Algorithm::Negamax || !Self::needs_techniques(config),
+            "negamax's techniques compiled out"
+        );
         Self {
             config,
             tt,
@@ -572,6 +576,32 @@ mod tests {
         let mut result = run.iterative_deepening(&mut Heaps(heaps));
         result.stats.elapsed = Duration::ZERO;
         result
+    }
+
+    /// Minimax and alpha-beta ignore negamax's techniques (and run the plain compilation).
+    #[test]
+    fn minimax_and_alpha_beta_ignore_the_techniques() {
+        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+            let plain = SearchConfig::with_algorithm(algorithm).depth(5);
+            let mut strong = plain.clone();
+            strong.techniques = crate::Techniques {
+                killers: true,
+                history: true,
+                null_move: true,
+                late_move_reductions: true,
+                check_extension: true,
+                quiescence: true,
+                ..crate::Techniques::default()
+            };
+            for heaps in [[1, 2, 3], [4, 4, 1]] {
+                let search = |config: &SearchConfig| {
+                    let mut result = crate::Searcher::new(config.clone()).search(&mut Heaps(heaps));
+                    result.stats.elapsed = Duration::ZERO;
+                    result
+                };
+                assert_eq!(search(&plain), search(&strong), "{algorithm:?} {heaps:?}");
+            }
+        }
     }
 
     /// A negamax without the strong techniques runs the node compiled without them; the node
