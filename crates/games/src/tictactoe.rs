@@ -356,13 +356,13 @@ impl TicTacToe {
         self.mine ^ self.occupied
     }
 
-    /// The marks of x and of o.
+    /// The marks of x and of o, without a branch: x's are the mover's, or with o to move the
+    /// others' (`mine ^ occupied`); o's are the other occupied cells.
     #[inline]
     fn marks(&self) -> (u16, u16) {
-        match self.to_move {
-            Mark::X => (self.mine, self.theirs()),
-            Mark::O => (self.theirs(), self.mine),
-        }
+        let o_to_move = u16::from(self.to_move == Mark::O);
+        let x = self.mine ^ (self.occupied & 0u16.wrapping_sub(o_to_move));
+        (x, x ^ self.occupied)
     }
 
     /// The mark on `cell`, if any.
@@ -452,7 +452,7 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = u8;
 
-    #[inline(always)]
+    #[inline]
     fn legal_moves(&self, moves: &mut Vec<u8>) {
         // Copying all nine bytes and cutting back is cheaper than a copy of variable length.
         let cells = &EMPTY_CELLS[usize::from(!self.occupied() & FULL)];
@@ -490,7 +490,7 @@ impl Game for TicTacToe {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     fn evaluate(&self) -> i32 {
         let (mine, theirs) = (self.mine, self.theirs());
         Self::line_potential(mine, theirs) - Self::line_potential(theirs, mine)
@@ -504,12 +504,8 @@ impl Game for TicTacToe {
 
     #[inline]
     fn hash(&self) -> Option<u64> {
-        // x's marks without a branch: the mover's, or with o to move the others'
-        // (`mine ^ occupied`); o's are the other occupied cells.
-        let o_to_move = u16::from(self.to_move == Mark::O);
-        let x = self.mine ^ (self.occupied & 0u16.wrapping_sub(o_to_move));
-        let o = x ^ self.occupied;
-        Some(u64::from(x) | u64::from(o) << 9 | u64::from(o_to_move) << 18)
+        let (x, o) = self.marks();
+        Some(u64::from(x) | u64::from(o) << 9 | u64::from(self.to_move == Mark::O) << 18)
     }
 }
 
