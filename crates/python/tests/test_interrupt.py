@@ -2,6 +2,7 @@
 KeyboardInterrupt, promptly. `_thread.interrupt_main` raises the same pending SIGINT that
 Ctrl-C raises."""
 import _thread
+import signal
 import threading
 import time
 
@@ -21,13 +22,20 @@ def interrupted(run, after=0.3):
         sent.append(time.perf_counter())
         _thread.interrupt_main()
 
+    # Python's own handler, whatever the test runner inherited: a process started in the
+    # background by a non-interactive shell ignores SIGINT, and then `interrupt_main` (like
+    # Ctrl-C) does nothing and the search would never end.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     presser = threading.Thread(target=press)
     presser.start()
-    with pytest.raises(KeyboardInterrupt):
-        run()
-        time.sleep(60)  # should the search end first, the interrupt lands here: a failure
-    stopped = time.perf_counter()
-    presser.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+            time.sleep(60)  # should the search end first, the interrupt lands here: a failure
+        stopped = time.perf_counter()
+    finally:
+        presser.join()
+        signal.signal(signal.SIGINT, previous)
     assert sent, "the search ended before the Ctrl-C"
     return stopped - sent[0]
 
