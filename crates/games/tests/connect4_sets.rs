@@ -155,7 +155,7 @@ fn middle_medium_sample_two_threads() {
 }
 
 #[test]
-#[ignore = "all 6,000 positions, strong and weak, with and without the book: over an hour on 2 cores"]
+#[ignore = "all 6,000 positions, strong and weak, with and without the book: about 25 minutes on 2 cores"]
 fn all_sets() {
     for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
     {
