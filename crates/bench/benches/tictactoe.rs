@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo bench -p alphabeta-bench --bench tictactoe`.
 
-use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, Peer};
+use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, ours_iterative, Peer};
 use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher};
 use alphabeta_games::tictactoe::TicTacToe;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -20,6 +20,9 @@ fn empty_board(c: &mut Criterion) {
     });
     group.bench_function("alphabeta: negamax+TT solve", |b| {
         b.iter(|| ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Natural))
+    });
+    group.bench_function("alphabeta: negamax+TT, iterative deepening", |b| {
+        b.iter(|| ours_iterative(MoveOrdering::Natural))
     });
     group.bench_function("minimax crate: Negamax depth 9", |b| b.iter(crate_negamax::<false>));
     group.bench_function("minimax crate: IterativeSearch with table", |b| {

@@ -4,9 +4,9 @@
 //! `cargo run --release -p alphabeta-bench --example tictactoe_ratio -- [ROUNDS] [ONLY]`
 //!
 //! Protocol: each round times a batch of 4 searches from the empty board of each of the
-//! eight programs (alpha-beta and negamax+TT ours; `Negamax` depth 9 and `IterativeSearch`
-//! with a table the crate's; each in the natural move order and centre first, the same order
-//! for both engines), in an order that rotates every round (300 rounds by default); each
+//! ten programs (alpha-beta and negamax+TT ours, the latter also deepening iteratively as the
+//! crate's does; `Negamax` depth 9 and `IterativeSearch` with a table the crate's; each in the
+//! natural move order and centre first, the same order for both engines), in an order that rotates every round (300 rounds by default); each
 //! program's time is the median (and the minimum) over the rounds of its batch's time per
 //! search; each ratio (crate / ours: above 1, ours is faster) is the median over the rounds
 //! of that round's ratio, and the ratio of the minimums (the least disturbed runs).
@@ -16,14 +16,16 @@
 use std::time::{Duration, Instant};
 
 use alphabeta_bench::outln;
-use alphabeta_bench::tictactoe_peer::{crate_iterative, crate_negamax, ours, positions};
+use alphabeta_bench::tictactoe_peer::{
+    crate_iterative, crate_negamax, ours, ours_iterative, positions,
+};
 use alphabeta_engine::{Algorithm, MoveOrdering, Scoring};
 
 const BATCH: u32 = 4;
 
 type Program = (&'static str, fn() -> Option<u8>);
 
-const PROGRAMS: [Program; 8] = [
+const PROGRAMS: [Program; 10] = [
     ("alpha-beta", || ours(Algorithm::AlphaBeta, Scoring::Plain, MoveOrdering::Natural)),
     ("negamax+TT", || ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Natural)),
     ("crate-negamax", crate_negamax::<false>),
@@ -32,6 +34,8 @@ const PROGRAMS: [Program; 8] = [
     ("negamax+TT-centre", || ours(Algorithm::Negamax, Scoring::Depth, MoveOrdering::Game)),
     ("crate-negamax-centre", crate_negamax::<true>),
     ("crate-iterative-centre", crate_iterative::<true>),
+    ("negamax+TT-iterative", || ours_iterative(MoveOrdering::Natural)),
+    ("negamax+TT-iterative-centre", || ours_iterative(MoveOrdering::Game)),
 ];
 
 fn batch(program: fn() -> Option<u8>) -> Duration {
@@ -64,10 +68,10 @@ fn main() {
     for (order, counts) in
         [("natural order", positions::<false>()), ("centre first", positions::<true>())]
     {
-        let [alpha_beta, negamax, crate_negamax, crate_iterative] = counts;
+        let [alpha_beta, negamax, iterative, crate_negamax, crate_iterative] = counts;
         outln!(
             "positions, {order}: alpha-beta {alpha_beta} (crate Negamax {crate_negamax}), \
-             negamax+TT {negamax} (crate IterativeSearch {crate_iterative})"
+             negamax+TT {negamax}, iterative {iterative} (crate IterativeSearch {crate_iterative})"
         );
     }
     // Warm up every program once.
@@ -89,16 +93,18 @@ fn main() {
     outln!("{rounds} rounds of {BATCH} searches each, µs per search (median, minimum):");
     for (index, (name, _)) in PROGRAMS.iter().enumerate() {
         let middle = median(&mut times[index].clone());
-        outln!("  {name:<22} {middle:>9.1} {:>9.1}", minimum(index));
+        outln!("  {name:<28} {middle:>9.1} {:>9.1}", minimum(index));
     }
     let pairs = [
         ("alpha-beta vs crate Negamax depth 9", 0, 2),
         ("negamax+TT vs crate IterativeSearch + table", 1, 3),
         ("centre first: alpha-beta vs crate Negamax", 4, 6),
         ("centre first: negamax+TT vs crate Iterative", 5, 7),
+        ("negamax+TT iterative vs crate IterativeSearch", 8, 3),
+        ("centre first: iterative vs crate Iterative", 9, 7),
     ];
     for (name, ours, theirs) in pairs {
         let (middle, least) = (ratio(ours, theirs), minimum(theirs) / minimum(ours));
-        outln!("{name:<44} {middle:.2}x (median ratio), {least:.2}x (ratio of minimums)");
+        outln!("{name:<46} {middle:.2}x (median ratio), {least:.2}x (ratio of minimums)");
     }
 }

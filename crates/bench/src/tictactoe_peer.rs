@@ -7,7 +7,7 @@ use std::cell::Cell;
 use std::hint::black_box;
 
 use alphabeta_engine::{
-    Algorithm, Game, MoveOrdering, Scoring, SearchConfig, SearchResult, Searcher,
+    Algorithm, Deepening, Game, MoveOrdering, Scoring, SearchConfig, SearchResult, Searcher,
 };
 use alphabeta_games::tictactoe::TicTacToe;
 use minimax::Strategy;
@@ -21,9 +21,26 @@ pub fn ours(algorithm: Algorithm, scoring: Scoring, ordering: MoveOrdering) -> O
     our_search(algorithm, scoring, ordering).best_move
 }
 
+/// Our negamax with its table from the empty board, deepening iteratively (depths 1 to 9) as
+/// the crate's `IterativeSearch` does; [`ours`] searches to the end at once (negamax without
+/// a limit: [`Deepening::Auto`]).
+pub fn ours_iterative(ordering: MoveOrdering) -> Option<u8> {
+    search_with(Algorithm::Negamax, Scoring::Depth, ordering, Deepening::Iterative).best_move
+}
+
 fn our_search(algorithm: Algorithm, scoring: Scoring, ordering: MoveOrdering) -> SearchResult<u8> {
+    search_with(algorithm, scoring, ordering, Deepening::Auto)
+}
+
+fn search_with(
+    algorithm: Algorithm,
+    scoring: Scoring,
+    ordering: MoveOrdering,
+    deepening: Deepening,
+) -> SearchResult<u8> {
     let mut config = SearchConfig::with_algorithm(algorithm).scoring(scoring).ordering(ordering);
     config.tt_bytes = TABLE_BYTES;
+    config.deepening = deepening;
     Searcher::new(config).search(black_box(&mut TicTacToe::new()))
 }
 
@@ -56,10 +73,10 @@ thread_local! {
 }
 
 /// The positions each program searches below the root, the moves centre first if `CENTRE`:
-/// our alpha-beta and negamax (their `nodes`), the crate's `Negamax` and `IterativeSearch`
-/// (the moves a counting peer played; the latter shuffles its root moves, so its count
-/// varies from run to run).
-pub fn positions<const CENTRE: bool>() -> [u64; 4] {
+/// our alpha-beta, negamax and iterative negamax (their `nodes`), the crate's `Negamax` and
+/// `IterativeSearch` (the moves a counting peer played; both shuffle their root moves, so
+/// their counts vary from run to run).
+pub fn positions<const CENTRE: bool>() -> [u64; 5] {
     let ordering = if CENTRE { MoveOrdering::Game } else { MoveOrdering::Natural };
     let counted = |search: fn() -> Option<u8>| {
         PLAYED.with(|played| played.set(0));
@@ -69,6 +86,7 @@ pub fn positions<const CENTRE: bool>() -> [u64; 4] {
     [
         our_search(Algorithm::AlphaBeta, Scoring::Plain, ordering).stats.nodes,
         our_search(Algorithm::Negamax, Scoring::Depth, ordering).stats.nodes,
+        search_with(Algorithm::Negamax, Scoring::Depth, ordering, Deepening::Iterative).stats.nodes,
         counted(negamax::<CENTRE, true>),
         counted(iterative::<CENTRE, true>),
     ]

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use alphabeta_catalogue::{Method, PositionInput, Request, Resources};
 use alphabeta_engine::{
-    Algorithm, CutRule, Limits, MoveOrdering, Playout, Scoring, SearchConfig, TieBreak,
+    Algorithm, CutRule, Deepening, Limits, MoveOrdering, Playout, Scoring, SearchConfig, TieBreak,
 };
 use anyhow::{bail, Result};
 use clap::Args;
@@ -155,8 +155,8 @@ pub struct AiArgs {
     #[arg(long)]
     pub level: Option<String>,
     /// A search instead of a level: minimax, alphabeta, negamax (negamax adds a
-    /// transposition table, iterative deepening and principal variation search) or mcts
-    /// (Monte Carlo tree search: UCT with the MCTS-Solver).
+    /// transposition table, principal variation search and, with a limit, iterative
+    /// deepening) or mcts (Monte Carlo tree search: UCT with the MCTS-Solver).
     #[arg(long = "algo", conflicts_with = "level")]
     pub algorithm: Option<Algorithm>,
     /// Scoring of finished games: plain (+1/0/-1) or depth (a faster win is worth more).
@@ -175,6 +175,10 @@ pub struct AiArgs {
     /// Stop looking at root moves as soon as one wins at once.
     #[arg(long)]
     pub stop_at_win: bool,
+    /// Negamax: iterative (depths 1, 2, ...), direct (one search at the depth limit, or to
+    /// the end) or auto (iterative when a depth, node or time limit is given; the default).
+    #[arg(long)]
+    pub deepening: Option<Deepening>,
     /// MCTS: iterations (the budget when no other is given; 10,000 by default).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: Option<u64>,
@@ -203,6 +207,7 @@ impl AiArgs {
             || self.cut.is_some()
             || self.tie_break.is_some()
             || self.stop_at_win
+            || self.deepening.is_some()
             || self.iterations.is_some()
             || self.playout.is_some()
             || self.exploration.is_some()
@@ -224,6 +229,7 @@ impl AiArgs {
                 .tie_break(self.tie_break.unwrap_or(TieBreak::First))
                 .stop_at_win(self.stop_at_win);
         config.tt_bytes = resources.table_bytes;
+        config.deepening = self.deepening.unwrap_or_default();
         let mcts = &mut config.mcts;
         mcts.iterations = self.iterations.or(mcts.iterations);
         mcts.playout = self.playout.unwrap_or(mcts.playout);
@@ -231,6 +237,9 @@ impl AiArgs {
         mcts.seed = self.seed.unwrap_or(mcts.seed);
         mcts.solver &= !self.no_solver;
         mcts.validate().map_err(|error| anyhow::anyhow!("{error}"))?;
+        if config.algorithm != Algorithm::Negamax && self.deepening.is_some() {
+            bail!("--deepening is an option of --algo negamax");
+        }
         if config.algorithm != Algorithm::Mcts
             && (self.iterations.is_some()
                 || self.playout.is_some()
@@ -252,7 +261,7 @@ impl AiArgs {
         let resources = self.budget.resources(64)?;
         let method = if self.searching() {
             if self.level.is_some() {
-                bail!("--level chooses a player; --algo, --score, --order, --cut, --tie-break and --stop-at-win choose a search: give one or the other");
+                bail!("--level chooses a player; --algo, --score, --order, --cut, --tie-break, --stop-at-win and --deepening choose a search: give one or the other");
             }
             Method::Search(self.config(&resources)?)
         } else {

@@ -54,6 +54,30 @@ fn best_reports_the_common_fields() {
     assert_eq!(minimax["nodes"], 549_945);
 }
 
+/// Negamax without a limit searches to the end at once; deepening iteratively (asked for, or
+/// with a depth limit) finds the same value and move in more positions.
+#[test]
+fn negamax_deepens_iteratively_only_when_asked_or_limited() {
+    let negamax = ["best", "tictactoe", ".........", "--json", "--algo", "negamax"];
+    let direct = json(&negamax);
+    let iterative = json(&[&negamax[..], &["--deepening", "iterative"]].concat());
+    let limited = json(&[&negamax[..], &["--depth", "9"]].concat());
+    assert_eq!(
+        json(&[&negamax[..], &["--deepening", "direct"]].concat())["nodes"],
+        direct["nodes"]
+    );
+    assert_eq!(iterative["nodes"], limited["nodes"]);
+    for report in [&iterative, &limited] {
+        assert_eq!(report["value"], direct["value"]);
+        assert_eq!(report["move"], direct["move"]);
+        assert_eq!(report["depth"], 9);
+        assert!(report["nodes"].as_u64() > direct["nodes"].as_u64(), "{report} {direct}");
+    }
+    // The depth reported is the deepest ply reached, not the limit that never bound.
+    assert_eq!(direct["depth"], 9);
+    assert_eq!(direct["exact"], true);
+}
+
 #[test]
 fn solve_names_the_winner_and_the_distance() {
     let (code, out, _) = run(&["solve", "tictactoe", "x.o/.x./o.."], "");
@@ -89,7 +113,7 @@ fn the_seed_tree_is_traced() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["best", "tictactoe", "xxq......"], "unexpected character 'q' at position 3"),
         (&["best", "tictactoe", "xx......."], "counts must differ by at most one"),
         (&["best", "tictactoe", "x.o"], "a board has 9 cells, this one has 3"),
@@ -97,6 +121,11 @@ fn bad_input_exits_2_with_a_message() {
         (&["best", "tictactoe", ".........", "--algo", "magic"], "unknown algorithm 'magic'"),
         (&["solve", "tictactoe", ".........", "--to-move", "z"], "unknown side 'z'"),
         (&["best", "tictactoe", ".........", "--depth", "0"], "--depth"),
+        (
+            &["best", "tictactoe", ".........", "--algo", "negamax", "--deepening", "deep"],
+            "unknown deepening 'deep' (expected one of: auto, iterative, direct)",
+        ),
+        (&["best", "tictactoe", ".........", "--deepening", "direct"], "an option of --algo negamax"),
         (
             &["best", "tictactoe", ".........", "--tt-mib", "1000000"],
             "more memory than this machine has",

@@ -98,6 +98,27 @@ named_enum!(
     }
 );
 
+named_enum!(
+    /// How [`Algorithm::Negamax`] reaches its depth (see [`SearchConfig::iterates`]).
+    /// See: chessprogramming.org/Iterative_Deepening
+    #[derive(Default)]
+    Deepening, "deepening", {
+        /// Iteratively when a limit can stop the search (a depth, node, time or clock limit,
+        /// or a stop flag), at once otherwise: a search that nothing stops runs to the end of
+        /// the game, where the shallow iterations' heuristic values are thrown away (solving
+        /// tic-tac-toe, 4x4 and 5x4 Connect Four and hare and wolves from the start, iterative
+        /// deepening searched 1.6 to 10 times the positions of one search to the end; near
+        /// the end of a game, where wins are short, it can search fewer: it finds them first).
+        #[default]
+        Auto => "auto",
+        /// Depths 1, 2, ... up to the limit: a search stopped early plays the best move of
+        /// the last iteration (UCI's `go infinite`), and each iteration orders the next.
+        Iterative => "iterative" | "id",
+        /// One search at the depth limit (the end of the game without one).
+        Direct => "direct",
+    }
+);
+
 /// The options of [`Algorithm::Mcts`].
 ///
 /// Rewards are +1 (win), 0 (draw), -1 (loss) for a finished playout and
@@ -418,6 +439,8 @@ pub struct SearchConfig {
     /// Search threads of [`Algorithm::Negamax`] (Lazy SMP, sharing one table); 1 by default.
     /// See: chessprogramming.org/Lazy_SMP
     pub threads: usize,
+    /// Iterative deepening or not ([`Algorithm::Negamax`]; see [`SearchConfig::iterates`]).
+    pub deepening: Deepening,
 }
 
 impl Default for SearchConfig {
@@ -436,6 +459,7 @@ impl Default for SearchConfig {
             mcts: MctsConfig::default(),
             techniques: Techniques::default(),
             threads: 1,
+            deepening: Deepening::Auto,
         }
     }
 }
@@ -494,6 +518,24 @@ impl SearchConfig {
     pub fn depth(mut self, depth: u32) -> Self {
         self.limits.depth = Some(depth);
         self
+    }
+
+    /// Whether negamax deepens iteratively (depths 1, 2, ...) rather than searching at once
+    /// to its depth limit, or to the end of the game without one: see [`Deepening`].
+    #[must_use]
+    pub fn iterates(&self) -> bool {
+        let limits = &self.limits;
+        match self.deepening {
+            Deepening::Iterative => true,
+            Deepening::Direct => false,
+            Deepening::Auto => {
+                limits.depth.is_some()
+                    || limits.nodes.is_some()
+                    || limits.time.is_some()
+                    || limits.clock.is_some()
+                    || limits.stop.is_some()
+            }
+        }
     }
 
     /// The score of a finished game `ply` plies below the root, for the side to move there.

@@ -28,8 +28,8 @@ mod stats;
 pub mod tt;
 
 pub use config::{
-    Algorithm, CutRule, GameClock, InvalidMctsOption, Limits, MctsConfig, MoveOrdering, Playout,
-    Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
+    Algorithm, CutRule, Deepening, GameClock, InvalidMctsOption, Limits, MctsConfig, MoveOrdering,
+    Playout, Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
 };
 pub use game::{Game, Outcome};
 pub use mcts::MoveStats;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alphabeta_engine::{
-    Algorithm, Clock, Game, Observer, Outcome, Score, SearchConfig, Searcher, Stats,
+    Algorithm, Clock, Deepening, Game, Observer, Outcome, Score, SearchConfig, Searcher, Stats,
 };
 
 #[derive(Clone, Debug)]
@@ -251,10 +251,18 @@ fn observers_hear_every_node_and_iteration() {
     // The root is entered too, but not counted as examined.
     assert_eq!(observer.entered, result.stats.nodes + 1);
     assert_eq!(observer.leaves, result.stats.evaluations);
+    let mut iterative = SearchConfig::with_algorithm(Algorithm::Negamax);
+    iterative.deepening = Deepening::Iterative;
     let mut observer = Counting::default();
-    let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Negamax))
-        .search_with(&mut Nim(9), &mut observer);
+    let result = Searcher::new(iterative).search_with(&mut Nim(9), &mut observer);
     assert_eq!(observer.iterations, (1..=result.stats.depth).collect::<Vec<_>>());
+    // Without a limit, one search to the end, reported at the deepest ply it reached.
+    let mut observer = Counting::default();
+    let direct = Searcher::new(SearchConfig::with_algorithm(Algorithm::Negamax))
+        .search_with(&mut Nim(9), &mut observer);
+    assert_eq!(observer.iterations, [direct.stats.depth]);
+    assert!(direct.exact && direct.stats.depth >= 3, "{:?}", direct.stats);
+    assert_eq!(direct.score, result.score);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! move, on the seed trees, and on random trees.
 
 use alphabeta_engine::{
-    Algorithm, CutRule, Game, MoveOrdering, Score, Scoring, SearchConfig, SearchResult, Searcher,
-    TieBreak,
+    Algorithm, CutRule, Deepening, Game, MoveOrdering, Score, Scoring, SearchConfig, SearchResult,
+    Searcher, TieBreak,
 };
 use alphabeta_games::tictactoe::TicTacToe;
 use alphabeta_games::tree::Tree;
@@ -44,6 +44,12 @@ fn all_searches_agree_with_minimax_on_every_position() {
                     SearchConfig {
                         algorithm: Algorithm::Negamax,
                         tt_bytes: 1 << 16,
+                        ..base.clone()
+                    },
+                    SearchConfig {
+                        algorithm: Algorithm::Negamax,
+                        tt_bytes: 1 << 16,
+                        deepening: Deepening::Iterative,
                         ..base.clone()
                     },
                 ];

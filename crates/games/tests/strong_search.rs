@@ -4,7 +4,8 @@
 //! mates are still found.
 
 use alphabeta_engine::{
-    Algorithm, Game, Outcome, Score, SearchConfig, SearchResult, Searcher, SplitMix64, Techniques,
+    Algorithm, Deepening, Game, Outcome, Score, SearchConfig, SearchResult, Searcher, SplitMix64,
+    Techniques,
 };
 use alphabeta_games::chess::Chess;
 use alphabeta_games::connect4::Connect4;
@@ -234,6 +235,52 @@ fn pruning_keeps_solved_values_of_hare_wolves() {
 #[test]
 fn pruning_keeps_solved_values_of_connect4() {
     solved_values_hold("connect4", &random_positions(&Connect4::standard(), 12, 28..34), 14);
+}
+
+/// A solve (no limit) searches to the end at once; deepening iteratively finds the same
+/// exact value and best move (both take the first of equal moves). Returns the positions
+/// each searched.
+fn deepening_changes_no_solve<G: Game>(name: &str, positions: &[G]) -> (u64, u64) {
+    let mut iterative = SearchConfig::with_algorithm(Algorithm::Negamax);
+    iterative.deepening = Deepening::Iterative;
+    let (mut direct_nodes, mut iterative_nodes) = (0, 0);
+    for (at, game) in positions.iter().enumerate() {
+        let direct = search(&SearchConfig::with_algorithm(Algorithm::Negamax), game);
+        let deepened = search(&iterative, game);
+        assert!(direct.exact && deepened.exact, "{name} #{at}");
+        assert_eq!(direct.score, deepened.score, "{name} #{at}");
+        assert_eq!(direct.best_move, deepened.best_move, "{name} #{at}");
+        direct_nodes += direct.stats.nodes;
+        iterative_nodes += deepened.stats.nodes;
+    }
+    (direct_nodes, iterative_nodes)
+}
+
+/// Both deepenings agree on every game; in all, the solves to the end search fewer positions
+/// (not on every set: near the end of a Connect Four game, where wins are short, iterative
+/// deepening finds them sooner).
+#[test]
+fn deepening_changes_no_solve_of_any_game() {
+    let small = Connect4::new(4, 4).expect("a 4x4 board");
+    let totals = [
+        deepening_changes_no_solve("tic-tac-toe", &random_positions(&TicTacToe::new(), 40, 0..7)),
+        deepening_changes_no_solve(
+            "hare-wolves",
+            &random_positions(&HareWolves::start(), 12, 14..30),
+        ),
+        deepening_changes_no_solve(
+            "connect4",
+            &random_positions(&Connect4::standard(), 12, 24..28),
+        ),
+        deepening_changes_no_solve(
+            "connect4",
+            &random_positions(&Connect4::standard(), 12, 28..34),
+        ),
+        deepening_changes_no_solve("connect4 4x4", &random_positions(&small, 20, 0..8)),
+    ];
+    let direct: u64 = totals.iter().map(|(direct, _)| direct).sum();
+    let iterative: u64 = totals.iter().map(|(_, iterative)| iterative).sum();
+    assert!(direct < iterative, "{totals:?}");
 }
 
 /// Mates in 2 and 3 moves, checked first by plain negamax at the depth they need.

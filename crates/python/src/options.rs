@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use alphabeta_catalogue::{Method, Request, Resources};
 use alphabeta_engine::{
-    Algorithm, CutRule, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak, UnknownOption,
+    Algorithm, CutRule, Deepening, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak,
+    UnknownOption,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -135,6 +136,12 @@ impl Options {
                 .cut(named::<CutRule>("cut", &self.cut)?)
                 .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
         config.tt_bytes = self.resources()?.table_bytes;
+        // The stop flag of `limits` only interrupts (the result is dropped for a
+        // `KeyboardInterrupt`): without a depth, time or node limit, negamax searches to the
+        // end at once, as from the command line.
+        if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() {
+            config.deepening = Deepening::Direct;
+        }
         if config.algorithm != Algorithm::Mcts && (self.iterations.is_some() || self.seed.is_some())
         {
             return Err(PyValueError::new_err(

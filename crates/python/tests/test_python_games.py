@@ -56,6 +56,17 @@ def test_the_table_finds_the_same_value_with_fewer_positions():
     assert no_key.tt_hits == 0 and no_key.value == plain.value
 
 
+def test_negamax_deepens_iteratively_only_under_a_limit():
+    # Without a limit, one search to the end (the interrupt flag is not a limit); with one,
+    # depths 1, 2, ...: the same value and move, the native game and the class alike.
+    for game in (KeyedTicTacToe, lambda: alphabeta.TicTacToe()):
+        direct = alphabeta.search(game(), algorithm="negamax")
+        deepened = alphabeta.search(game(), algorithm="negamax", depth=9)
+        assert (direct.value, direct.move) == (deepened.value, deepened.move)
+        assert direct.exact and deepened.exact and direct.depth == deepened.depth == 9
+        assert direct.nodes < deepened.nodes
+
+
 def x_to_move_positions():
     """Every reachable position with x to move and the game on (x moved first)."""
     seen, out, game = set(), [], TicTacToe()

@@ -194,6 +194,7 @@ impl Searcher {
         tt.new_search();
         let stop = Arc::new(AtomicBool::new(false));
         let helper_config = helper_config(config, &stop);
+        let iterates = config.iterates();
         let mut result = std::thread::scope(|scope| {
             // Helpers stop when the main search ends, even by a panic.
             let _stop_helpers = StopOnDrop(&stop);
@@ -210,7 +211,9 @@ impl Searcher {
                             &clock,
                             Duration::ZERO,
                         );
-                        run.helper(&mut position, 1 + (id % 2) as u32)
+                        // A search that does not iterate has helpers that do not either.
+                        let first_depth = if iterates { 1 + (id % 2) as u32 } else { u32::MAX };
+                        run.helper(&mut position, first_depth)
                     })
                 })
                 .collect();

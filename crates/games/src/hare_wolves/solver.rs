@@ -1,4 +1,4 @@
-//! The solver: the generic engine's negamax (transposition table, iterative deepening,
+//! The solver: the generic engine's negamax (transposition table, searching to the end at once,
 //! principal variation search) with depth-aware scores, ordering moves by
 //! [`super::HareWolves::wolves_heuristic`] one move ahead. It proves the value of any position
 //! and its distance: the winner hurries, the loser delays.

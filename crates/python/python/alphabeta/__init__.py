@@ -390,7 +390,8 @@ def search(
 
     - ``algorithm``: ``"minimax"`` (every position), ``"alphabeta"`` (the tutorials'
       fail-soft alpha-beta), ``"negamax"`` (alpha-beta with a transposition table,
-      iterative deepening and principal variation search) or ``"mcts"`` (Monte Carlo tree
+      principal variation search and, with a ``depth``, ``time`` or ``nodes`` limit,
+      iterative deepening; without one it searches to the end at once) or ``"mcts"`` (Monte Carlo tree
       search, UCT with the MCTS-Solver; ``iterations`` (10,000 when no budget is given) and
       ``seed`` are its options).
     - ``depth`` (plies), ``time`` (seconds), ``nodes``: budgets; ``None`` is no limit. A

@@ -195,7 +195,9 @@ impl<Move> RootChoice<Move> {
 
 impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
     /// Negamax: depths 1, 2, ... until the value is exact, the limit is reached, or the
-    /// clock's soft limit has passed. See: chessprogramming.org/Iterative_Deepening
+    /// clock's soft limit has passed; or, if the configuration does not iterate
+    /// ([`crate::SearchConfig::iterates`]), one search at the depth limit (the depth
+    /// reported is then the deepest ply reached). See: chessprogramming.org/Iterative_Deepening
     pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
         // The clock's hard limit stops the search through the budget.
         if let Some(hard) = self.strong.time.hard {
@@ -208,7 +210,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let mut completed: Option<(RootBest<G::Move>, bool)> = None;
         let mut aborted = false;
         let mut completed_depth = 0;
-        for depth in 1..=self.max_depth() {
+        let iterates = self.config.iterates();
+        let first_depth = if iterates { 1 } else { self.max_depth() };
+        for depth in first_depth..=self.max_depth() {
             let previous = completed.as_ref().map(|(best, _)| best.score);
             if self.aspirate(game, depth, previous).is_err() {
                 aborted = true;
@@ -216,11 +220,12 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                 self.stats.depth = completed_depth;
                 break;
             }
-            completed_depth = depth;
-            self.stats.depth = depth;
+            // The leaves raised the depth to the deepest ply reached.
+            completed_depth = if iterates { depth } else { self.stats.depth.min(depth) };
+            self.stats.depth = completed_depth;
             let exact = self.horizon == 0;
             let iteration = crate::observer::Iteration {
-                depth,
+                depth: completed_depth,
                 score: self.root.score,
                 pv: &self.root.pv,
                 stats: &self.stats,
@@ -257,12 +262,13 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     }
 
     /// A helper thread of Lazy SMP: iterative deepening from `first_depth` that only fills
-    /// the shared table (its root results are dropped). Ends on an abort (the main thread
-    /// raises the stop flag when it finishes), at the depth limit, or on an exact value;
-    /// returns its counters. See: chessprogramming.org/Lazy_SMP
+    /// the shared table (its root results are dropped), or one search at the depth limit if
+    /// `first_depth` is beyond it. Ends on an abort (the main thread raises the stop flag
+    /// when it finishes), at the depth limit, or on an exact value; returns its counters.
+    /// See: chessprogramming.org/Lazy_SMP
     pub(crate) fn helper(mut self, game: &mut G, first_depth: u32) -> crate::Stats {
         let mut previous = None;
-        for depth in first_depth..=self.max_depth() {
+        for depth in first_depth.min(self.max_depth())..=self.max_depth() {
             if self.aspirate(game, depth, previous).is_err() || self.horizon == 0 {
                 break;
             }
