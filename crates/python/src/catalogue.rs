@@ -74,7 +74,7 @@ pub fn play<'py>(
 
 /// The AI's move in `text` with the search (or level) of the options: the contract's report.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib, iterations=None, seed=None))]
+#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib, iterations=None, seed=None, deepening=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn best<'py>(
     py: Python<'py>,
@@ -92,6 +92,7 @@ pub fn best<'py>(
     table_mib: Option<i64>,
     iterations: Option<i64>,
     seed: Option<i64>,
+    deepening: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = Options {
         algorithm,
@@ -106,6 +107,7 @@ pub fn best<'py>(
         table_mib,
         iterations,
         seed,
+        deepening,
     };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));

@@ -552,7 +552,7 @@ fn searcher(options: &Options, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Sc
 /// Searches the Python game `game` with the Rust engine: the contract's fields as a dict,
 /// moves and the principal variation as the game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib, iterations=None, seed=None))]
+#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib, iterations=None, seed=None, deepening=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_object<'py>(
     game: &Bound<'py, PyAny>,
@@ -567,10 +567,12 @@ pub fn search_object<'py>(
     table_mib: Option<i64>,
     iterations: Option<i64>,
     seed: Option<i64>,
+    deepening: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options {
         iterations,
         seed,
+        deepening,
         algorithm,
         depth,
         time,

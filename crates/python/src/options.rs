@@ -46,6 +46,8 @@ pub struct Options {
     pub iterations: Option<i64>,
     /// MCTS: the seed of its random generator.
     pub seed: Option<i64>,
+    /// Negamax: `auto`, `iterative` or `direct` (`None`: `auto`).
+    pub deepening: Option<String>,
 }
 
 /// The machine's memory in bytes, when it can be read.
@@ -136,10 +138,18 @@ impl Options {
                 .cut(named::<CutRule>("cut", &self.cut)?)
                 .tie_break(named::<TieBreak>("tie_break", &self.tie_break)?);
         config.tt_bytes = self.resources()?.table_bytes;
+        config.deepening = match &self.deepening {
+            Some(text) => named::<Deepening>("deepening", text)?,
+            None => Deepening::Auto,
+        };
+        if config.algorithm != Algorithm::Negamax && self.deepening.is_some() {
+            return Err(PyValueError::new_err("deepening is an option of algorithm='negamax'"));
+        }
         // The stop flag of `limits` only interrupts (the result is dropped for a
-        // `KeyboardInterrupt`): without a depth, time or node limit, negamax searches to the
+        // `KeyboardInterrupt`): `auto` without a depth, time or node limit searches to the
         // end at once, as from the command line.
-        if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() {
+        let unlimited = self.depth.is_none() && self.time.is_none() && self.nodes.is_none();
+        if config.deepening == Deepening::Auto && unlimited {
             config.deepening = Deepening::Direct;
         }
         if config.algorithm != Algorithm::Mcts && (self.iterations.is_some() || self.seed.is_some())

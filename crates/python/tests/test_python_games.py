@@ -65,6 +65,14 @@ def test_negamax_deepens_iteratively_only_under_a_limit():
         assert (direct.value, direct.move) == (deepened.value, deepened.move)
         assert direct.exact and deepened.exact and direct.depth == deepened.depth == 9
         assert direct.nodes < deepened.nodes
+        asked = alphabeta.search(game(), algorithm="negamax", deepening="iterative")
+        assert (asked.nodes, asked.value, asked.move) == (deepened.nodes, direct.value, direct.move)
+        assert alphabeta.search(game(), deepening="direct", depth=9).nodes == direct.nodes
+        assert alphabeta.search(game(), deepening="auto").nodes == direct.nodes
+    with pytest.raises(ValueError, match="deepening: unknown deepening 'deep'"):
+        alphabeta.search(alphabeta.TicTacToe(), deepening="deep")
+    with pytest.raises(ValueError, match="deepening is an option of algorithm='negamax'"):
+        alphabeta.search(KeyedTicTacToe(), algorithm="minimax", deepening="direct")
 
 
 def x_to_move_positions():

@@ -384,16 +384,16 @@ def search(
     table_mib: Optional[int] = None,
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
+    deepening: Optional[str] = None,
 ) -> SearchResult:
     """Searches ``game`` (a built-in :class:`Game`, or any object with the game protocol) and
     returns the best move with what the search found.
 
     - ``algorithm``: ``"minimax"`` (every position), ``"alphabeta"`` (the tutorials'
       fail-soft alpha-beta), ``"negamax"`` (alpha-beta with a transposition table,
-      principal variation search and, with a ``depth``, ``time`` or ``nodes`` limit,
-      iterative deepening; without one it searches to the end at once) or ``"mcts"`` (Monte Carlo tree
-      search, UCT with the MCTS-Solver; ``iterations`` (10,000 when no budget is given) and
-      ``seed`` are its options).
+      principal variation search and, see ``deepening``, iterative deepening) or ``"mcts"``
+      (Monte Carlo tree search, UCT with the MCTS-Solver; ``iterations`` (10,000 when no
+      budget is given) and ``seed`` are its options).
     - ``depth`` (plies), ``time`` (seconds), ``nodes``: budgets; ``None`` is no limit. A
       search stopped by one returns the best move found so far, ``aborted=True``.
     - ``scoring``: ``"plain"`` (win +1, draw 0, loss -1) or ``"depth"`` (a faster win is
@@ -404,6 +404,9 @@ def search(
     - ``tie_break``: ``"first"``, ``"last"``, ``"random"`` or ``"random:SEED"``.
     - ``level``: a built-in game's named level instead of the search options
       (``alphabeta.games()`` lists them).
+    - ``deepening`` (negamax): ``"auto"`` (``None``: iterative deepening when a ``depth``,
+      ``time`` or ``nodes`` limit is given, else one search to the end), ``"iterative"``
+      (depths 1, 2, ...) or ``"direct"`` (one search at the depth limit, or to the end).
     - ``table_mib``: the transposition table's size in MiB (negamax; 64 when ``None``, as
       the ``alphabeta`` command). A small search runs faster with a small table: each
       page of the table the search touches costs a page fault the first time.
@@ -413,12 +416,13 @@ def search(
     """
     if isinstance(game, Game):
         report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
-                              order, cut, tie_break, level, table_mib, iterations, seed)
+                              order, cut, tie_break, level, table_mib, iterations, seed,
+                              deepening)
     else:
         if level is not None:
             raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
         report = _native.search_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       cut, tie_break, table_mib, iterations, seed)
+                                       cut, tie_break, table_mib, iterations, seed, deepening)
     return SearchResult(report)
 
 

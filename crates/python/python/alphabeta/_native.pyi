@@ -32,6 +32,7 @@ def best(
     table_mib: Optional[int],
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
+    deepening: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The AI's move with a search or a level: the contract's report."""
 
@@ -73,6 +74,7 @@ def search_object(
     table_mib: Optional[int],
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
+    deepening: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Searches a Python game object with the Rust engine: the contract's fields."""
 
