@@ -3,13 +3,13 @@
 //!
 //! `cargo run --release -p alphabeta-bench --example tictactoe_ratio -- [ROUNDS] [ONLY]`
 //!
-//! Protocol: each round times a batch of 4 searches from the empty board of each of the
-//! ten programs (alpha-beta and negamax+TT ours, the latter also deepening iteratively as the
-//! crate's does; `Negamax` depth 9 and `IterativeSearch` with a table the crate's; each in the
-//! natural move order and centre first, the same order for both engines), in an order that rotates every round (300 rounds by default); each
-//! program's time is the median (and the minimum) over the rounds of its batch's time per
-//! search; each ratio (crate / ours: above 1, ours is faster) is the median over the rounds
-//! of that round's ratio, and the ratio of the minimums (the least disturbed runs).
+//! Protocol: each round times a batch of 4 searches from the empty board of each of the ten
+//! programs (alpha-beta and negamax+TT ours, the latter also deepening iteratively as the crate's
+//! does; `Negamax` depth 9 and `IterativeSearch` with a table the crate's; each in the natural move
+//! order and centre first, the same order for both engines), in an order that rotates every round
+//! (300 rounds by default); each program's time is the median (and the minimum) over the rounds of
+//! its batch's time per search; each ratio (crate / ours: above 1, ours is faster) is the median
+//! over the rounds of that round's ratio, and the ratio of the minimums (the least disturbed runs).
 //! First it prints the positions each program searches ([`positions`]).
 //! `ONLY` (one program's name) runs just that program, ROUNDS batches of it (for profiling).
 
