@@ -572,8 +572,10 @@ impl Connect4 {
     /// answered in the top cell of the other, after which both are even; the mover is given
     /// those playable cells, the opponent every other empty even-row cell. If the mover has
     /// no four in its cells, it never wins (0); if the opponent then has one, the opponent
-    /// wins by the last cell at the latest (-1). `i32::MAX` when neither applies. (After
-    /// C. Steininger's solver, which applies claimeven the same way.)
+    /// wins by the last cell at the latest (-1). With an odd number of stones, the
+    /// opponent's odd threat may prove the mover lost ([`Self::odd_threat_bound_in`]).
+    /// `i32::MAX` when nothing applies. (Claimeven after C. Steininger's solver, which
+    /// applies it the same way.)
     /// See: <http://www.informatik.uni-trier.de/~fernau/DSL0607/Masterthesis-Viergewinnt.pdf>
     /// (Allis, claimeven).
     #[inline(always)]
@@ -592,6 +594,58 @@ impl Connect4 {
             if !has_four(mover, height) {
                 let follower = (self.current ^ self.mask) | claimed;
                 return if has_four(follower, height) { -1 } else { 0 };
+            }
+        } else if height % 2 == 0 {
+            return self.odd_threat_bound_in(shape, empty);
+        }
+        i32::MAX
+    }
+
+    /// The other half of [`Self::upper_bound_in`], with an odd number of stones on a board
+    /// of even height (the second player to move on 7×6): the columns holding an odd number
+    /// of stones are odd in number, so claimeven leaves one unpaired. If the follower (the
+    /// opponent of the side to move) has a threat (three stones and an empty cell) in such a
+    /// column `c`, at a cell of the follower's parity there (an odd row, counted from 1),
+    /// the follower answers every move in the same column, in `c` too, and the other odd
+    /// columns in pairs as in claimeven: the mover must sooner or later play under the
+    /// threat, and the follower completes it. The mover is given every cell it could take
+    /// so: its stones, the empty cells of its parity outside `c`, the other odd columns'
+    /// playable cells, and its cells of `c` under the threat. If they hold no four, the
+    /// mover never wins and loses when the threat is played at the latest (every other
+    /// cell full): that loss's score caps the mover. `i32::MAX` when no column does it.
+    /// (Allis's odd threat, after his thesis; see `upper_bound_in`.)
+    #[inline(always)]
+    fn odd_threat_bound_in(&self, shape: impl Shape, empty: u64) -> i32 {
+        let height = shape.height();
+        let h1 = height + 1;
+        let rows = (1u64 << height) - 1;
+        // Rows 0, 2, 4, ... counted from 0 (odd from 1): the mover's cells in an even column,
+        // the follower's above the playable cell of an odd one.
+        let even_rows = self.bottom * (0x5555_5555_5555_5555 & rows);
+        let odd_rows = self.bottom * (0xAAAA_AAAA_AAAA_AAAA & rows);
+        let possible = self.possible();
+        let odd_columns = possible & odd_rows;
+        let follower = self.current ^ self.mask;
+        let mut threats = completions(follower, height) & empty & even_rows;
+        while threats != 0 {
+            let threat = threats & threats.wrapping_neg();
+            let col = threat.trailing_zeros() / h1;
+            let column = rows << (col * h1);
+            // The lowest threat of each column is the one to look at.
+            threats &= !column;
+            if odd_columns & column == 0 {
+                continue;
+            }
+            let mover = self.current
+                | (empty & even_rows & !column)
+                | (odd_columns & !column)
+                | (empty & odd_rows & column & (threat - 1));
+            if !has_four(mover, height) {
+                let cells = (shape.width() * height) as i32;
+                let row = (threat.trailing_zeros() % h1) as i32;
+                // The stones on the board when the follower plays the threat at the latest.
+                let stones = cells - (height as i32 - 1 - row);
+                return -((cells + 1) / 2 + 1 - (stones + 1) / 2);
             }
         }
         i32::MAX

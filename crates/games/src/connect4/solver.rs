@@ -20,8 +20,9 @@
 //!   matters again; the table key gives such stones to the side to move, so that positions
 //!   that differ only there share an entry.
 //! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
-//!   when the mover is the first player, the opponent's claimeven caps the mover (see
-//!   `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
+//!   when the mover is the first player, the opponent's claimeven caps the mover, and when
+//!   it is the second, the opponent's odd threat (a threat on an odd row of a column that
+//!   claimeven leaves unpaired) may prove it lost (see `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
 //!   ranked, so that a child refuted statically ends the node before any child is searched.
 //! - **Forced moves** (a block, or the only move that does not lose at once) are played
 //!   without a table probe or store: the first unforced position of the line has its entry.
@@ -78,8 +79,9 @@ pub struct SolverConfig {
     /// The opening book shipped with the library ([`Book::embedded`]) answers the
     /// positions of its first plies at once; off, every position is searched (benchmarks).
     pub book: bool,
-    /// Bounds from the lines still open and from the opponent's claimeven (a first player
-    /// that has no four when the opponent answers every move on top of it wins nothing).
+    /// Bounds from the lines still open, from the opponent's claimeven (a first player
+    /// that has no four when the opponent answers every move on top of it wins nothing) and
+    /// from the first player's odd threat (a second player that has no four then loses).
     pub static_bounds: bool,
     /// The table key gives the dead stones (in no four with an empty cell) to the side to
     /// move, so that positions that differ only in their colour share an entry (after
@@ -975,9 +977,10 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         }
 
         // Step 2b. Bounds from the lines still open: a side that cannot complete a four
-        // wins nothing; the opponent's claimeven caps the mover (see `upper_bound_in`).
+        // wins nothing; the opponent's claimeven or odd threat caps the mover (see
+        // `upper_bound_in`; an odd threat proves a loss, by 1 to 3 on 7×6: hence the -2).
         if self.static_bounds {
-            if beta > -1 {
+            if beta > -2 {
                 let cap = position.upper_bound_in(self.shape);
                 if beta > cap {
                     beta = cap;
@@ -1122,9 +1125,9 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                     let score = position.win_now_score() - 1;
                     return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
                 }
-                if static_cut && beta <= 1 {
-                    // The child's static bound (its lines, the claimeven of its follower)
-                    // may refute this node before any child is searched.
+                if static_cut && beta <= 2 {
+                    // The child's static bound (its lines, the claimeven or odd threat of
+                    // its follower) may refute this node before any child is searched.
                     let score = -child.upper_bound_in(self.shape);
                     if score >= beta {
                         return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));

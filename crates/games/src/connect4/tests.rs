@@ -256,14 +256,14 @@ fn exact_score(position: &Connect4, memo: &mut std::collections::HashMap<u64, i3
 
 #[test]
 fn static_bounds_hold_on_every_position_of_small_boards() {
-    // The claimeven and open-line bounds (with the odd columns paired) never cut below the
-    // exact score, on every reachable position of boards of even height; and the second
-    // board's bound is tight somewhere (the test would notice a bound that never applies).
+    // The claimeven, odd-threat and open-line bounds (with the odd columns paired) never cut
+    // below the exact score, on every reachable position of boards of even height; and each
+    // rule applies somewhere (the test would notice a bound that never applies).
     for (width, height) in [(4, 4), (5, 4)] {
         let mut memo = std::collections::HashMap::new();
         let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
         exact_score(&empty, &mut memo);
-        let (mut capped, mut losses) = (0, 0);
+        let (mut capped, mut losses, mut odd_threats) = (0, 0, 0);
         let mut stack = vec![empty];
         let mut seen = std::collections::HashSet::new();
         while let Some(p) = stack.pop() {
@@ -275,6 +275,7 @@ fn static_bounds_hold_on_every_position_of_small_boards() {
             assert!(score <= cap, "{width}x{height} {p:?}: score {score}, bound {cap}");
             capped += usize::from(cap <= 0);
             losses += usize::from(cap == -1);
+            odd_threats += usize::from(cap < 0 && p.moves() % 2 == 1);
             if !p.opponent_can_win_in(p.shape()) {
                 assert!(score >= 0, "{width}x{height} {p:?}: score {score}, opponent has no line");
             }
@@ -286,7 +287,10 @@ fn static_bounds_hold_on_every_position_of_small_boards() {
                 }
             }
         }
-        assert!(capped > 0 && losses > 0, "{width}x{height}: {capped} capped, {losses} at -1");
+        assert!(
+            capped > 0 && losses > 0 && odd_threats > 0,
+            "{width}x{height}: {capped} capped, {losses} at -1, {odd_threats} by an odd threat"
+        );
     }
 }
 
