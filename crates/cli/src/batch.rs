@@ -17,7 +17,7 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::options::AiArgs;
+use crate::options::SearchOptions;
 use crate::Context;
 
 /// The longest line read (longer ones are reported and skipped).
@@ -46,7 +46,7 @@ pub struct BatchArgs {
     #[arg(long = "to-move")]
     pub to_move: Option<String>,
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
     /// One compact JSON object per line (the contract in the README).
     #[arg(long)]
     pub json: bool,
@@ -130,7 +130,7 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         return perft_lines(&*game, args, context);
     }
     let mut answer = if args.solve {
-        let options = crate::solve::options(&args.ai.budget, args.weak)?;
+        let options = args.ai.solve_options(args.weak)?;
         Answer::Solve(game.solver(&options)?)
     } else {
         Answer::Ask(Box::new(args.ai.request()?))
@@ -270,7 +270,7 @@ fn perft_lines(
     args: &BatchArgs,
     context: &mut Context<'_>,
 ) -> Result<ExitCode> {
-    let threads = args.ai.budget.threads.unwrap_or(1);
+    let threads = args.ai.threads.unwrap_or(1);
     let options = crate::perft::options(args.hash, threads)?;
     let (mut total, mut lines, mut bad, mut number) = (0u128, 0u64, 0u64, 0u64);
     let mut bytes = Vec::new();

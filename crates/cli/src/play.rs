@@ -15,7 +15,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::ProgressBar;
 
-use crate::options::AiArgs;
+use crate::options::SearchOptions;
 use crate::Context;
 
 /// `play`.
@@ -41,7 +41,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub hint: bool,
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
 }
 
 /// A spinner on stderr that shows itself only when a wait passes half a second, and only
