@@ -548,3 +548,69 @@ test('chess analysed by the engine\'s negamax at depth 1: every piece that can m
   assert.ok(labels.every((label) => CHESS_SCORE.test(label)), labels.join(' '));
   await page.close();
 });
+
+/** The squares whose `data-NAME` is "true", in order. */
+const marked = (page, name) => page.$$eval(`#board [data-${name}="true"]`,
+  (squares) => squares.map((square) => Number(square.dataset.square)).sort((a, b) => a - b));
+
+test('highlights: the last move, the winning line (tic-tac-toe, Connect Four) and check, by data attribute', async () => {
+  const page = await open();
+  // Tic-tac-toe: x completes the top row.
+  await newGame(page, { game: 'tictactoe', human: 'x', from: 'xx.oo.... x' });
+  await settle(page);
+  assert.deepEqual(await marked(page, 'last'), []);
+  await clickAndSettle(page, 2);
+  assert.deepEqual(await marked(page, 'win'), [0, 1, 2]);
+  assert.deepEqual(await marked(page, 'last'), [2]);
+  assert.match(await page.getAttribute('#board [data-square="1"]', 'aria-label'), /winning line/);
+  assert.match(await page.getAttribute('#board [data-square="2"]', 'aria-label'), /last move, winning line/);
+  // Connect Four: four in column 1; the stone that made it is the last move.
+  await newGame(page, { game: 'connect4', human: 'x', from: '121212' });
+  await settle(page);
+  await clickAndSettle(page, 0);
+  assert.deepEqual(await marked(page, 'win'), [14, 21, 28, 35]);
+  assert.deepEqual(await marked(page, 'last'), [14]);
+  assert.deepEqual(await marked(page, 'check'), []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-four-won.png') });
+  // An AI's move is marked too: after x plays the centre, o's answer is the last move.
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  await clickAndSettle(page, 4);
+  const last = await marked(page, 'last');
+  assert.equal(last.length, 1);
+  assert.equal(await page.$eval(`#board [data-square="${last[0]}"]`, (square) => square.dataset.token), 'o');
+  await page.close();
+});
+
+test('flip: playing Black turns the board; the button turns it back; check is marked on the king', async () => {
+  const page = await open();
+  // Fool's mate: Black (the human) mates with Qh4.
+  await newGame(page, { game: 'chess', human: 'Black', level: await weakest(page, 'chess'), from: 'startpos moves f2f3 e7e5 g2g4' });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'true');
+  // Flipped, rank 1 is at the top and file h on the left.
+  const top = (selector) => page.$eval(selector, (element) => element.getBoundingClientRect().top);
+  const left = (selector) => page.$eval(selector, (element) => element.getBoundingClientRect().left);
+  assert.ok(await top('#board [data-square="60"]') < await top('#board [data-square="4"]'), 'e1 above e8');
+  assert.ok(await left('#board [data-square="63"]') < await left('#board [data-square="56"]'), 'h1 left of a1');
+  const ranks = await page.$$eval('#board [data-coordinate="row"]', (labels) =>
+    labels.map((label) => [label.textContent, label.getBoundingClientRect().top]).sort((a, b) => a[1] - b[1]).map(([text]) => text));
+  assert.deepEqual(ranks, ['1', '2', '3', '4', '5', '6', '7', '8']);
+  // d8 (square 3) to h4 (square 39), dragged and dropped.
+  await page.dragAndDrop('#board [data-square="3"]', '#board [data-square="39"]');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.over === 'true');
+  assert.deepEqual(await marked(page, 'check'), [60]);
+  assert.deepEqual(await marked(page, 'last'), [3, 39]);
+  assert.match(await page.getAttribute('#board [data-square="60"]', 'aria-label'), /^e1: wK, in check$/);
+  assert.equal(await page.$eval('#status', (status) => status.dataset.winner), 'Black');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess-mate-flipped.png') });
+  await page.click('#flip');
+  assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'false');
+  assert.ok(await top('#board [data-square="4"]') < await top('#board [data-square="60"]'), 'e8 above e1');
+  // Boards without a side (tic-tac-toe, Connect Four) offer no flip.
+  await newGame(page, { game: 'connect4', human: 'o' });
+  await settle(page);
+  assert.equal(await page.isHidden('#flip'), true);
+  await page.close();
+});

@@ -67,9 +67,8 @@ impl SolverArgs {
 /// `bench connect4`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The folder with the six test sets (Test_L3_R1 ... Test_L1_R3). Default: the full sets
-    /// in ../shared/data/connect4 when there, else the samples committed with the tests
-    /// (the first 100 lines of four sets).
+    /// The folder with the six test sets (Test_L3_R1 ... Test_L1_R3). Default: the sets
+    /// committed in the repository's data/connect4.
     #[arg(long)]
     pub sets: Option<PathBuf>,
     /// Only the first N positions of each set.
@@ -182,23 +181,16 @@ fn bench_run(
 }
 
 /// The sets chosen by `--only`, read and parsed.
-/// The folder of the sets: the one given, the full sets beside the repository, or the
-/// committed samples.
+/// The folder of the sets: the one given, or the repository's `data/connect4`.
 fn sets_folder(args: &BenchArgs) -> PathBuf {
-    if let Some(folder) = &args.sets {
-        return folder.clone();
-    }
-    let full = PathBuf::from("../shared/data/connect4");
-    if full.is_dir() {
-        return full;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/tests/data/connect4")
+    args.sets
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/connect4"))
 }
 
 fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
     let mut sets = Vec::new();
     let folder = sets_folder(args);
-    let samples = args.sets.is_none() && !folder.ends_with("shared/data/connect4");
     for (file, name, reference_time, reference_nodes) in SETS {
         if !args.only.is_empty()
             && !args
@@ -209,9 +201,6 @@ fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
             continue;
         }
         let path = folder.join(file);
-        if samples && !path.exists() {
-            continue; // The samples hold four of the six sets.
-        }
         let text = std::fs::read_to_string(&path).with_context(|| {
             format!("cannot read the test set {} (give the folder with --sets)", path.display())
         })?;

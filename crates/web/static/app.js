@@ -63,6 +63,7 @@ const play = {
   analysis: null,    // the /api/analyse answer for the current position
   selected: null,    // the square of a piece picked up (games whose pieces move)
   limits: null,      // the server's limits (/api/games)
+  flipped: false,    // the board turned, the second side at the bottom (set for its player)
 };
 
 const SEARCH = 'search:';
@@ -151,6 +152,8 @@ async function newGame() {
   play.selected = null;
   play.busy = false;
   play.human = $('#human').value;
+  // The human's side at the bottom.
+  play.flipped = play.human === play.info.sides[1];
   say('');
   $('#hint-info').textContent = 'Press Hint for the recommended move.';
   $('#ai-info').textContent = 'The AI has not moved yet.';
@@ -193,7 +196,9 @@ async function afterMove() {
 function record(by, move) {
   const legal = play.position.moves.find((m) => m.move === move);
   const words = legal?.move_words ?? move;
-  play.history.push({ position: play.position, by, side: play.position.to_move, move, words });
+  // Where the move went, for the last-move highlight: the piece's square and where it lands.
+  const squares = legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
+  play.history.push({ position: play.position, by, side: play.position.to_move, move, words, squares });
 }
 
 async function humanMove(text) {
@@ -524,14 +529,31 @@ function boardFrame(board) {
   return { cols, rows, colsBelow, left, top, width: left + board.cols * SIZE, height: top + board.rows * SIZE + bottom };
 }
 
-function drawCoordinates(element, board, frame) {
+function drawCoordinates(element, board, frame, flipped) {
+  const place = (index, count) => (flipped ? count - 1 - index : index);
   frame.cols.forEach((label, col) => {
     const y = frame.colsBelow ? frame.top + board.rows * SIZE + MARGIN / 2 : MARGIN / 2;
-    element.append(svg('text', { class: 'coordinate', x: frame.left + col * SIZE + SIZE / 2, y, 'data-coordinate': 'col' }, label));
+    const x = frame.left + place(col, board.cols) * SIZE + SIZE / 2;
+    element.append(svg('text', { class: 'coordinate', x, y, 'data-coordinate': 'col' }, label));
   });
   frame.rows.forEach((label, row) => {
-    element.append(svg('text', { class: 'coordinate', x: MARGIN / 2, y: frame.top + row * SIZE + SIZE / 2, 'data-coordinate': 'row' }, label));
+    const y = frame.top + place(row, board.rows) * SIZE + SIZE / 2;
+    element.append(svg('text', { class: 'coordinate', x: MARGIN / 2, y, 'data-coordinate': 'row' }, label));
   });
+}
+
+/**
+ * A board drawn from one side (it has ranks along its edge, as chess and hare and wolves
+ * do) can be turned to show the other side at the bottom; Connect Four's columns and
+ * tic-tac-toe's cells have no side.
+ */
+function canFlip() {
+  const board = play.position?.board;
+  return Boolean(board && board.kind === 'grid' && (board.row_labels || []).length > 0);
+}
+
+function isFlipped() {
+  return canFlip() && play.flipped;
 }
 
 /** The name of a square for people: "e4", "column 4, row 2", "cell 7". */
@@ -553,7 +575,9 @@ function renderBoard() {
   const frame = boardFrame(board);
   element.setAttribute('viewBox', `0 0 ${frame.width} ${frame.height}`);
   element.replaceChildren();
-  drawCoordinates(element, board, frame);
+  const turned = isFlipped();
+  element.dataset.flipped = String(turned);
+  drawCoordinates(element, board, frame, turned);
   // Cell numbers where a board has no coordinates (tic-tac-toe: the cell is the move).
   const numbered = frame.cols.length === 0 && frame.rows.length === 0;
   const legal = new Set();
@@ -562,18 +586,27 @@ function renderBoard() {
     if (play.selected === null ? true : move.from === play.selected) move.squares.forEach((s) => legal.add(s));
     if (play.selected !== null && move.from === play.selected) targets.add(move.squares[0]);
   }
+  const last = new Set(play.history.length ? play.history[play.history.length - 1].squares : []);
+  const marks = play.position.highlights || { win: [], check: [] };
+  const win = new Set(marks.win);
+  const check = new Set(marks.check);
+  const flipped = isFlipped();
   board.cells.forEach((token, square) => {
     const row = Math.floor(square / board.cols);
     const col = square % board.cols;
-    const x = frame.left + col * SIZE;
-    const y = frame.top + row * SIZE;
+    // Flipped: turned half a turn, the other side at the bottom.
+    const x = frame.left + (flipped ? board.cols - 1 - col : col) * SIZE;
+    const y = frame.top + (flipped ? board.rows - 1 - row : row) * SIZE;
     const dark = board.checkered && (row + col) % 2 === 1;
     const classes = ['square'];
-    if (dark) classes.push('dark');
+    if (board.checkered) classes.push(dark ? 'dark' : 'light');
     if (play.hint !== null && play.position.moves.some((m) => m.move === play.hint && (m.squares.includes(square) || m.from === square))) {
       classes.push('hint');
     }
     if (play.selected === square) classes.push('selected');
+    if (last.has(square)) classes.push('last');
+    if (win.has(square)) classes.push('win');
+    if (check.has(square)) classes.push('check');
     if (targets.has(square)) classes.push('target');
     // A move is coloured on its empty squares (a whole Connect Four column) and labelled
     // where its piece lands (its first square), or on the piece that moves.
@@ -582,10 +615,12 @@ function renderBoard() {
     if (entry && (token === '' || entry.from === square)) classes.push(valueClass(entry));
     const label = `${squareName(board, square)}: ${token || 'empty'}` +
       (entry ? `, ${entry.words}` : '') + (classes.includes('hint') ? ', recommended' : '') +
-      (targets.has(square) ? ', the piece can go here' : '');
+      (targets.has(square) ? ', the piece can go here' : '') + (last.has(square) ? ', last move' : '') +
+      (win.has(square) ? ', winning line' : '') + (check.has(square) ? ', in check' : '');
     const group = svg('g', {
       class: classes.join(' '), tabindex: '0', role: 'button', 'aria-label': label,
-      'data-square': String(square), 'data-token': token,
+      'data-square': String(square), 'data-token': token, 'data-last': String(last.has(square)),
+      'data-win': String(win.has(square)), 'data-check': String(check.has(square)),
     });
     group.append(svg('rect', { class: 'cell', x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6 }));
     if (numbered) group.append(svg('text', { class: 'cell-number', x: x + 8, y: y + 20 }, String(square)));
@@ -605,6 +640,54 @@ function renderBoard() {
   }
 }
 
+/**
+ * Drag and drop, besides click-click: a piece pressed and carried to another square is
+ * picked up there and put down here. A press released on its own square is a click.
+ */
+const drag = { from: null, piece: null, start: null, moved: false };
+
+function squareAt(clientX, clientY) {
+  const element = document.elementFromPoint(clientX, clientY)?.closest('#board [data-square]');
+  return element ? Number(element.dataset.square) : null;
+}
+
+function onBoardPointerDown(event) {
+  const group = event.target.closest('[data-square]');
+  if (!group || !play.position || !humanToMove() || play.busy) return;
+  const square = Number(group.dataset.square);
+  if (!play.position.moves.some((m) => m.from === square)) return;
+  drag.from = square;
+  drag.piece = group.querySelector('.piece');
+  drag.start = { x: event.clientX, y: event.clientY };
+  drag.moved = false;
+}
+
+function onBoardPointerMove(event) {
+  if (drag.from === null || !drag.piece) return;
+  const dx = event.clientX - drag.start.x;
+  const dy = event.clientY - drag.start.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  if (!drag.moved) $('#board').append(drag.piece.closest('[data-square]'));
+  drag.moved = true;
+  // Screen pixels to board units.
+  const scale = $('#board').viewBox.baseVal.width / $('#board').getBoundingClientRect().width;
+  drag.piece.setAttribute('transform', `translate(${dx * scale} ${dy * scale})`);
+  drag.piece.classList.add('dragged');
+}
+
+function onBoardPointerUp(event) {
+  const { from, moved } = drag;
+  drag.from = null;
+  drag.piece?.removeAttribute('transform');
+  drag.piece?.classList.remove('dragged');
+  drag.piece = null;
+  if (from === null || !moved) return;
+  const to = squareAt(event.clientX, event.clientY);
+  if (to === null || to === from) return;
+  play.selected = from;
+  clickSquare(to);
+}
+
 function onSquareKey(event, square, board) {
   if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
@@ -614,7 +697,7 @@ function onSquareKey(event, square, board) {
   const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -board.cols, ArrowDown: board.cols };
   if (event.key in steps) {
     event.preventDefault();
-    const next = square + steps[event.key];
+    const next = square + (isFlipped() ? -1 : 1) * steps[event.key];
     const target = $(`#board [data-square="${next}"]`);
     if (target) target.focus();
   }
@@ -634,6 +717,7 @@ function render() {
   status.dataset.winner = play.position.over ? (play.position.result.winner || 'none') : '';
   $('#legend').hidden = !$('#analyse').checked;
   $('#position-text').textContent = play.position.position;
+  $('#flip').hidden = !canFlip();
   renderBoard();
   renderMoves();
 }
@@ -877,6 +961,14 @@ async function init() {
   });
   $('#hint').addEventListener('click', hint);
   $('#undo').addEventListener('click', undo);
+  $('#board').addEventListener('pointerdown', onBoardPointerDown);
+  $('#board').addEventListener('pointermove', onBoardPointerMove);
+  $('#board').addEventListener('pointerup', onBoardPointerUp);
+  $('#board').addEventListener('pointercancel', onBoardPointerUp);
+  $('#flip').addEventListener('click', () => {
+    play.flipped = !play.flipped;
+    render();
+  });
   $('#analyse').addEventListener('change', () => {
     play.analysis = null;
     render();
