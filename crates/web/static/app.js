@@ -199,9 +199,18 @@ async function newGame() {
     return;
   }
   if (serial !== play.serial) return;
-  play.line = [position];
-  play.moves = [];
-  play.ply = 0;
+  install([position], []);
+  $('#hint-info').textContent = 'Press Hint for the recommended move.';
+  $('#ai-info').textContent = 'The AI has not moved yet.';
+  render();
+  await afterMove();
+}
+
+/** Puts a game on the board at its last position, for the side chosen in the settings. */
+function install(line, moves) {
+  play.line = line;
+  play.moves = moves;
+  play.ply = line.length - 1;
   play.hint = null;
   play.hintQueued = false;
   play.analysis = null;
@@ -211,10 +220,11 @@ async function newGame() {
   // The human's side at the bottom.
   play.flipped = play.human === play.info.sides[1];
   say('');
-  $('#hint-info').textContent = 'Press Hint for the recommended move.';
-  $('#ai-info').textContent = 'The AI has not moved yet.';
-  render();
-  await afterMove();
+}
+
+/** Where a move (a MoveView) went, for the last-move highlight: the piece's square and where it lands. */
+function movedSquares(legal) {
+  return legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
 }
 
 /**
@@ -253,11 +263,9 @@ async function afterMove() {
 function advance(by, text, after, value) {
   const before = play.position;
   const legal = before.moves.find((m) => m.move === text);
-  // Where the move went, for the last-move highlight: the piece's square and where it lands.
-  const squares = legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
   play.line.length = play.ply + 1;
   play.moves.length = play.ply;
-  play.moves.push({ move: text, words: legal?.move_words ?? text, side: before.to_move, by, squares, value });
+  play.moves.push({ move: text, words: legal?.move_words ?? text, side: before.to_move, by, squares: movedSquares(legal), value });
   play.line.push(after);
   play.ply += 1;
   play.hint = null;
@@ -1207,8 +1215,7 @@ async function importGame(text) {
         throw new Error(`move ${index + 1} (${move.slice(0, 20)}): ${error.message}`);
       }
       const legal = position.moves.find((m) => m.move === reply.move);
-      const squares = legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
-      played.push({ move: reply.move, words: legal?.move_words ?? reply.move, side: position.to_move, by: 'imported', squares, value: null });
+      played.push({ move: reply.move, words: legal?.move_words ?? reply.move, side: position.to_move, by: 'imported', squares: movedSquares(legal), value: null });
       position = reply.position;
       line.push(position);
     }
@@ -1217,17 +1224,7 @@ async function importGame(text) {
     return;
   }
   if (serial !== play.serial) return;
-  play.line = line;
-  play.moves = played;
-  play.ply = line.length - 1;
-  play.hint = null;
-  play.hintQueued = false;
-  play.analysis = null;
-  play.selected = null;
-  play.busy = false;
-  play.human = $('#human').value;
-  play.flipped = play.human === play.info.sides[1];
-  say('');
+  install(line, played);
   note.textContent = `Imported: ${played.length} move${played.length === 1 ? '' : 's'}.`;
   render();
   await afterMove();
