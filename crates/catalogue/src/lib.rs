@@ -28,7 +28,8 @@ pub mod trace;
 use std::sync::Arc;
 
 pub use alphabeta_games::entry::{
-    Board, Entry, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions, TreeNodeView,
+    Board, Entry, Highlights, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions,
+    TreeNodeView,
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
