@@ -12,9 +12,13 @@ use alphabeta_games::connect4::{Connect4, Solver, SolverConfig};
 use anyhow::{Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+
 use serde::Serialize;
 
 use crate::Context;
+
+/// The largest test set file read.
+const MAX_SET_BYTES: u64 = 16 << 20;
 
 /// A board size `WxH`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,9 +205,8 @@ fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
             continue;
         }
         let path = folder.join(file);
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!("cannot read the test set {} (give the folder with --sets)", path.display())
-        })?;
+        let text = crate::input::read_text_file(&path, "the test set", MAX_SET_BYTES)
+            .context("give the folder of the test sets with --sets")?;
         let mut positions = Vec::new();
         let lines = text.lines().filter(|l| !l.trim().is_empty());
         for (number, line) in lines.take(args.limit.unwrap_or(usize::MAX)).enumerate() {

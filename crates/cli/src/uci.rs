@@ -25,6 +25,7 @@ use alphabeta_games::excerpt;
 use anyhow::Result;
 use clap::Args;
 
+use crate::input::LineRead;
 use crate::Context;
 
 /// `uci`.
@@ -132,6 +133,8 @@ const MARGINS: [Margin; 2] = [
 ];
 
 const MARGIN_MAX: i64 = 10_000;
+/// The longest command line read (a game of several thousand moves fits).
+const MAX_LINE: usize = 1 << 20;
 const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 16_384;
 /// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
@@ -218,10 +221,16 @@ pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
         let mut engine = Engine::new(scope, &out);
         let mut line = Vec::new();
         loop {
-            line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
+            match crate::input::read_line(input, &mut line, MAX_LINE) {
+                Ok(LineRead::End) | Err(_) => break,
+                Ok(LineRead::Line) => {}
+                Ok(LineRead::TooLong(length)) => {
+                    engine.info(&format!(
+                        "a line of {length} bytes is ignored (at most {} are read)",
+                        crate::input::bytes_text(MAX_LINE as u64)
+                    ));
+                    continue;
+                }
             }
             let text = String::from_utf8_lossy(&line);
             if !engine.command(&text) {
