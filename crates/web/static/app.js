@@ -235,14 +235,19 @@ async function afterMove() {
   const position = play.position;
   if (!position || position.over) {
     play.running = false;
+    if (play.hintQueued) {
+      play.hintQueued = false;
+      $('#hint-info').textContent = 'No hint: the game is over.';
+      $('#hint-info').dataset.state = 'done';
+    }
     renderWatch();
     return;
   }
+  if (play.hintQueued) {
+    play.hintQueued = false;
+    hint();
+  }
   if (humanToMove()) {
-    if (play.hintQueued) {
-      play.hintQueued = false;
-      hint();
-    }
     await refreshAnalysis();
     return;
   }
@@ -337,7 +342,7 @@ function analysisSource(analysis) {
 /** The AI's account of its move, and the search that produced it. */
 function showAiAccount(side, reply) {
   showAccount($('#ai-info'),
-    `The AI (${sideName(side)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
+    `The AI (${sideName(side, true)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
     `position${reply.nodes === 1 ? '' : 's'} examined in ${milliseconds(reply.time_ms)} ` +
     `(${/^\d+$/.test(reply.level) ? `level ${reply.level}` : reply.level}` +
     `${reply.depth ? `, depth ${reply.depth}` : ''})` +
@@ -352,7 +357,7 @@ async function aiMove() {
   const method = aiMethod(side);
   const asked = method.time_ms ?? play.limits?.default_time_ms;
   const budget = asked ? ` (at most ${milliseconds(asked)})` : '';
-  status.textContent = `The AI (${sideName(side)}) is thinking${budget}…`;
+  status.textContent = `The AI (${sideName(side, true)}) is thinking${budget}…`;
   status.dataset.thinking = 'true';
   let reply;
   try {
@@ -589,10 +594,10 @@ function statusText() {
     if (!result.winner || watching()) return `Game over: ${result.words}${back}.`;
     return `Game over: ${result.words}: ${result.winner === play.human ? 'you win!' : 'the AI wins.'}${back}`;
   }
-  if (humanToMove()) return `Your move (${sideName(position.to_move)})${back ? `${back}: a move here drops the later ones` : ''}.`;
-  if (back) return `The AI (${sideName(position.to_move)}) is to move${back}: AI move plays on from here.`;
+  if (humanToMove()) return `Your move (${sideName(position.to_move, true)})${back ? `${back}: a move here drops the later ones` : ''}.`;
+  if (back) return `The AI (${sideName(position.to_move, true)}) is to move${back}: AI move plays on from here.`;
   if (watching() && !play.running) return `Watch mode, paused: ${sideName(position.to_move)} is to move (Play, or AI move for one move).`;
-  return `The AI (${sideName(position.to_move)}) is to move.`;
+  return `The AI (${sideName(position.to_move, true)}) is to move.`;
 }
 
 /** A number that orders values: faster wins first, slower losses last, unknown last. */
@@ -655,10 +660,14 @@ function valueLabel(entry) {
  */
 const PIECE_STYLES = { connect4: { x: { style: 'disc-x', colour: 'red' }, o: { style: 'disc-o', colour: 'yellow' } } };
 
-/** A side as people see it on the board: "x (red)" in Connect Four, "x" elsewhere. */
-function sideName(side) {
+/**
+ * A side as people see it on the board: "x (red)" in Connect Four ("x, red" inside
+ * parentheses), "x" elsewhere.
+ */
+function sideName(side, nested = false) {
   const look = (PIECE_STYLES[play.info?.name] || {})[side];
-  return look ? `${side} (${look.colour})` : side;
+  if (!look) return side;
+  return nested ? `${side}, ${look.colour}` : `${side} (${look.colour})`;
 }
 
 /** Chess pieces as text glyphs (the solid set, filled white or black). */
