@@ -23,6 +23,7 @@ mod error;
 pub mod example;
 mod handle;
 mod report;
+pub mod trace;
 
 use std::sync::Arc;
 
