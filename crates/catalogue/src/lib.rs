@@ -27,7 +27,8 @@ mod report;
 use std::sync::Arc;
 
 pub use alphabeta_games::entry::{
-    Board, Entry, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions, TreeNodeView,
+    Board, Entry, Highlights, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions,
+    TreeNodeView,
 };
 pub use error::{short, CatalogueError};
 pub use handle::{

@@ -13,10 +13,11 @@ use std::time::Duration;
 use alphabeta_catalogue::{
     count, short, CatalogueError, GameHandle, PositionInput, PositionSolver, Report, Request,
 };
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::input::{bytes_text, read_line, LineRead};
 use crate::options::AiArgs;
 use crate::Context;
 
@@ -140,12 +141,16 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let mut bytes = Vec::new();
     let mut number = 0u64;
     loop {
-        bytes.clear();
-        if context.input.read_until(b'\n', &mut bytes)? == 0 {
+        let read = read_line(&mut *context.input, &mut bytes, MAX_LINE)
+            .with_context(|| format!("line {}", number + 1))?;
+        if read == LineRead::End {
             break;
         }
         number += 1;
-        let outcome = answer_line(&*game, &mut answer, &bytes, args, &mut tally);
+        let outcome = match read {
+            LineRead::TooLong(length) => Err(too_long(length)),
+            _ => answer_line(&*game, &mut answer, &bytes, args, &mut tally),
+        };
         match outcome {
             Ok(Some(report)) => {
                 if args.json {
@@ -175,6 +180,10 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     summary(&tally, args, context)
 }
 
+fn too_long(length: u64) -> String {
+    format!("the line is {length} bytes long; at most {} are read", bytes_text(MAX_LINE as u64))
+}
+
 /// Answers one line: `Ok(None)` for a blank or comment line.
 fn answer_line(
     game: &dyn GameHandle,
@@ -186,9 +195,6 @@ fn answer_line(
     let text = std::str::from_utf8(bytes).map_err(|error| {
         format!("not UTF-8 text (invalid byte at offset {})", error.valid_up_to())
     })?;
-    if text.len() > MAX_LINE {
-        return Err(format!("the line is {} bytes long; at most {MAX_LINE} are read", text.len()));
-    }
     let text = text.trim_end_matches(['\n', '\r']);
     if text.trim().is_empty() || text.trim_start().starts_with('#') {
         return Ok(None);
@@ -275,12 +281,16 @@ fn perft_lines(
     let (mut total, mut lines, mut bad, mut number) = (0u128, 0u64, 0u64, 0u64);
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        if context.input.read_until(b'\n', &mut bytes)? == 0 {
+        let read = read_line(&mut *context.input, &mut bytes, MAX_LINE)
+            .with_context(|| format!("line {}", number + 1))?;
+        if read == LineRead::End {
             break;
         }
         number += 1;
-        let counted = perft_line(game, &bytes, args, &options);
+        let counted = match read {
+            LineRead::TooLong(length) => Err(too_long(length)),
+            _ => perft_line(game, &bytes, args, &options),
+        };
         match counted {
             Ok(None) => {}
             Ok(Some((line, count, multiplicity))) => {

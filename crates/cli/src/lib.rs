@@ -13,6 +13,7 @@ mod bench_hare_wolves;
 mod best;
 mod book;
 mod games;
+mod input;
 mod matches;
 mod options;
 mod perft;

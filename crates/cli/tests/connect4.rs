@@ -152,8 +152,8 @@ fn bench_runs_the_sets_or_says_where_they_are() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("cannot read the test set /nonexistent/Test_L3_R1"), "{err}");
-    // The committed samples (the sets' first lines), two rounds.
-    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/tests/data/connect4");
+    // The committed sets, their first lines, two rounds.
+    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
     let (code, out, err) = run(
         &[
             "bench",

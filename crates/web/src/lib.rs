@@ -24,6 +24,7 @@
 mod api;
 mod assets;
 mod error;
+mod guard;
 mod search;
 pub mod trace;
 
@@ -154,6 +155,7 @@ pub fn router(catalogue: Catalogue, limits: ServerLimits) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(axum::middleware::from_fn(guard::catch_panic))
         .with_state(state)
 }
 

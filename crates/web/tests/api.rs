@@ -84,7 +84,7 @@ async fn games_come_from_the_catalogue() {
     let status = get(server, "/api/status").await.json();
     assert_eq!(
         status["searches"],
-        json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0})
+        json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0, "failed": 0})
     );
 }
 
@@ -583,7 +583,10 @@ async fn extra_searches_wait_then_get_503() {
     assert_eq!(first.await.unwrap().status, 200);
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);
     let searches = get(server, "/api/status").await.json()["searches"].clone();
-    assert_eq!(searches, json!({"running": 0, "completed": 2, "cancelled": 0, "rejected": 1}));
+    assert_eq!(
+        searches,
+        json!({"running": 0, "completed": 2, "cancelled": 0, "rejected": 1, "failed": 0})
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -617,7 +620,7 @@ async fn a_client_that_disconnects_cancels_its_search() {
             wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
         assert_eq!(
             searches,
-            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0}),
+            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0, "failed": 0}),
             "{method}"
         );
     }
@@ -688,4 +691,27 @@ async fn chess_analysed_at_depth_1_shows_every_moves_heuristic_score() {
         values.push(moves.iter().map(|mv| mv["value"].clone()).collect::<Vec<_>>());
     }
     assert!(values.iter().all(|each| *each == values[0]), "{values:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_inside_is_a_500_json_answer_and_not_counted_as_completed() {
+    let server = start(limits()).await;
+    let broken = common::Endless::BROKEN.to_string();
+    // In the handler itself (playing a move): an answer, not a dropped connection.
+    let play = json!({"game": "endless", "position": broken, "move": "0"});
+    let reply = post(server, "/api/play", &play).await;
+    assert_eq!((reply.status, reply.kind()), (500, "internal".to_string()), "{reply:?}");
+    // In a search: an answer, counted as failed.
+    let best = json!({"game": "endless", "position": broken, "algorithm": "alphabeta", "depth": 2});
+    let reply = post(server, "/api/best", &best).await;
+    assert_eq!((reply.status, reply.kind()), (500, "internal".to_string()), "{reply:?}");
+    let searches = get(server, "/api/status").await.json()["searches"].clone();
+    assert_eq!((searches["completed"].as_u64(), searches["failed"].as_u64()), (Some(0), Some(1)));
+    // The server goes on.
+    assert_eq!(
+        post(server, "/api/play", &json!({"game": "endless", "position": "0", "move": "1"}))
+            .await
+            .status,
+        200
+    );
 }

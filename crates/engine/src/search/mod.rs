@@ -364,13 +364,10 @@ impl<'a> Budget<'a> {
     }
 }
 
-/// Picks one index in `0..len` from a seed (SplitMix64), for the random tie-break.
+/// Picks one index in `0..len` from a seed (the first output of [`SplitMix64`] from it), for
+/// the random tie-break.
 pub(crate) fn pick(seed: u64, len: usize) -> usize {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (z % len.max(1) as u64) as usize
+    (crate::SplitMix64::new(seed).next_u64() % len.max(1) as u64) as usize
 }
 
 /// Whether the root must widen its window so that moves tying with the best so far get
