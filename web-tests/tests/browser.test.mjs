@@ -846,7 +846,7 @@ test('stale messages are cleared; a hint asked for during the AI\'s turn comes a
   await page.fill('#start-from', '');
   await page.selectOption('#human', 'Black');
   await page.selectOption('#level', 'search:minimax');
-  await page.fill('#depth', '5');
+  await page.fill('#depth', '6');
   await page.click('#new');
   await page.waitForFunction(() => document.querySelector('#status').dataset.thinking === 'true');
   await page.click('#board [data-square="12"]');
@@ -875,4 +875,73 @@ test('promotion: a piece picker, not a prompt', async () => {
   assert.match((await moveList(page))[0], /^White: a8=N\+? \(you\)$/);
   assert.equal(await page.isHidden('#promotion'), true);
   await page.close();
+});
+
+const graphPoints = (page) => page.$$eval('#eval-graph .eval-point', (points) =>
+  points.map((point) => ({ ply: Number(point.dataset.ply), proven: point.dataset.proven, value: point.dataset.value })));
+
+test('the evaluation bar and graph: proven values apart from heuristic ones', async () => {
+  const page = await open();
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  assert.equal(await page.$eval('#eval-bar', (bar) => bar.dataset.value), '');
+  await clickAndSettle(page, 4);
+  // The AI's answer, searched to the end: a proven draw, in the middle.
+  assert.deepEqual(await graphPoints(page), [{ ply: 2, proven: 'true', value: '0.000' }]);
+  assert.deepEqual(await page.$eval('#eval-bar', (bar) => ({ ...bar.dataset })), { value: '0.000', proven: 'true' });
+  assert.match(await page.getAttribute('#eval-bar', 'aria-label'), /^Evaluation \(x on the left\): draw for o, proven$/);
+  // With the value of every move on, the human's moves are valued too.
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelector('#legend').dataset.state === 'done');
+  assert.match(await page.textContent('#analysis-source'), /^Values: the game's solver \(whatever the level\)/);
+  await clickAndSettle(page, (await emptySquares(page))[0]);
+  const points = await graphPoints(page);
+  assert.deepEqual(points.map((point) => point.ply), [2, 3, 4]);
+  assert.ok(points.every((point) => point.proven === 'true'), JSON.stringify(points));
+  // A point of the graph is a way back to its position.
+  await page.click('#eval-graph .eval-point[data-ply="2"]');
+  assert.equal(await page.$eval('#moves li.current', (item) => item.dataset.ply), '2');
+  // Chess at the weakest level, the analysis off: only the AI's heuristic value, drawn as such.
+  await page.uncheck('#analyse');
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
+  await settle(page);
+  await page.click(`#board [data-square="${6 * 8 + 4}"]`);
+  await clickAndSettle(page, 4 * 8 + 4);
+  const chess = await graphPoints(page);
+  assert.equal(chess.length, 1);
+  assert.equal(chess[0].proven, 'false');
+  assert.ok(Math.abs(Number(chess[0].value)) <= 0.8, JSON.stringify(chess));
+  assert.equal(await page.$eval('#eval-bar', (bar) => bar.dataset.proven), 'false');
+  assert.match(await page.textContent('#eval-text'), /heuristic, not proven \(level /);
+  await page.close();
+});
+
+test('screenshots of every game at 1280x800 and 390x844 (in artifacts/)', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const page = await open({ width, height });
+    const games = [
+      ['tictactoe', 'x', async () => clickAndSettle(page, 4)],
+      ['connect4', 'x', async () => clickAndSettle(page, 3)],
+      ['hare-wolves', 'hare', async () => {
+        await page.click('#board [data-token="hare"]');
+        const target = await page.$eval('#board .square.target', (square) => square.dataset.square);
+        await clickAndSettle(page, target);
+      }],
+      ['chess', 'White', async () => {
+        await page.click(`#board [data-square="${6 * 8 + 4}"]`);
+        await clickAndSettle(page, 4 * 8 + 4);
+      }],
+    ];
+    for (const [game, human, move] of games) {
+      await newGame(page, { game, human, level: await weakest(page, game) });
+      await settle(page);
+      if (width < 600) await page.click('#settings-box > summary');
+      await move();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${game} at ${width}px: ${overflow}px too wide`);
+      assert.equal((await marked(page, 'last')).length > 0, true, `${game}: the last move is marked`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${game}.png`), fullPage: width < 600 });
+    }
+    await page.close();
+  }
 });

@@ -199,9 +199,18 @@ async function newGame() {
     return;
   }
   if (serial !== play.serial) return;
-  play.line = [position];
-  play.moves = [];
-  play.ply = 0;
+  install([position], []);
+  $('#hint-info').textContent = 'Press Hint for the recommended move.';
+  $('#ai-info').textContent = 'The AI has not moved yet.';
+  render();
+  await afterMove();
+}
+
+/** Puts a game on the board at its last position, for the side chosen in the settings. */
+function install(line, moves) {
+  play.line = line;
+  play.moves = moves;
+  play.ply = line.length - 1;
   play.hint = null;
   play.hintQueued = false;
   play.analysis = null;
@@ -211,10 +220,11 @@ async function newGame() {
   // The human's side at the bottom.
   play.flipped = play.human === play.info.sides[1];
   say('');
-  $('#hint-info').textContent = 'Press Hint for the recommended move.';
-  $('#ai-info').textContent = 'The AI has not moved yet.';
-  render();
-  await afterMove();
+}
+
+/** Where a move (a MoveView) went, for the last-move highlight: the piece's square and where it lands. */
+function movedSquares(legal) {
+  return legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
 }
 
 /**
@@ -225,14 +235,19 @@ async function afterMove() {
   const position = play.position;
   if (!position || position.over) {
     play.running = false;
+    if (play.hintQueued) {
+      play.hintQueued = false;
+      $('#hint-info').textContent = 'No hint: the game is over.';
+      $('#hint-info').dataset.state = 'done';
+    }
     renderWatch();
     return;
   }
+  if (play.hintQueued) {
+    play.hintQueued = false;
+    hint();
+  }
   if (humanToMove()) {
-    if (play.hintQueued) {
-      play.hintQueued = false;
-      hint();
-    }
     await refreshAnalysis();
     return;
   }
@@ -253,11 +268,9 @@ async function afterMove() {
 function advance(by, text, after, value) {
   const before = play.position;
   const legal = before.moves.find((m) => m.move === text);
-  // Where the move went, for the last-move highlight: the piece's square and where it lands.
-  const squares = legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
   play.line.length = play.ply + 1;
   play.moves.length = play.ply;
-  play.moves.push({ move: text, words: legal?.move_words ?? text, side: before.to_move, by, squares, value });
+  play.moves.push({ move: text, words: legal?.move_words ?? text, side: before.to_move, by, squares: movedSquares(legal), value });
   play.line.push(after);
   play.ply += 1;
   play.hint = null;
@@ -329,7 +342,7 @@ function analysisSource(analysis) {
 /** The AI's account of its move, and the search that produced it. */
 function showAiAccount(side, reply) {
   showAccount($('#ai-info'),
-    `The AI (${sideName(side)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
+    `The AI (${sideName(side, true)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
     `position${reply.nodes === 1 ? '' : 's'} examined in ${milliseconds(reply.time_ms)} ` +
     `(${/^\d+$/.test(reply.level) ? `level ${reply.level}` : reply.level}` +
     `${reply.depth ? `, depth ${reply.depth}` : ''})` +
@@ -344,7 +357,7 @@ async function aiMove() {
   const method = aiMethod(side);
   const asked = method.time_ms ?? play.limits?.default_time_ms;
   const budget = asked ? ` (at most ${milliseconds(asked)})` : '';
-  status.textContent = `The AI (${sideName(side)}) is thinking${budget}…`;
+  status.textContent = `The AI (${sideName(side, true)}) is thinking${budget}…`;
   status.dataset.thinking = 'true';
   let reply;
   try {
@@ -581,10 +594,10 @@ function statusText() {
     if (!result.winner || watching()) return `Game over: ${result.words}${back}.`;
     return `Game over: ${result.words}: ${result.winner === play.human ? 'you win!' : 'the AI wins.'}${back}`;
   }
-  if (humanToMove()) return `Your move (${sideName(position.to_move)})${back ? `${back}: a move here drops the later ones` : ''}.`;
-  if (back) return `The AI (${sideName(position.to_move)}) is to move${back}: AI move plays on from here.`;
+  if (humanToMove()) return `Your move (${sideName(position.to_move, true)})${back ? `${back}: a move here drops the later ones` : ''}.`;
+  if (back) return `The AI (${sideName(position.to_move, true)}) is to move${back}: AI move plays on from here.`;
   if (watching() && !play.running) return `Watch mode, paused: ${sideName(position.to_move)} is to move (Play, or AI move for one move).`;
-  return `The AI (${sideName(position.to_move)}) is to move.`;
+  return `The AI (${sideName(position.to_move, true)}) is to move.`;
 }
 
 /** A number that orders values: faster wins first, slower losses last, unknown last. */
@@ -647,10 +660,14 @@ function valueLabel(entry) {
  */
 const PIECE_STYLES = { connect4: { x: { style: 'disc-x', colour: 'red' }, o: { style: 'disc-o', colour: 'yellow' } } };
 
-/** A side as people see it on the board: "x (red)" in Connect Four, "x" elsewhere. */
-function sideName(side) {
+/**
+ * A side as people see it on the board: "x (red)" in Connect Four ("x, red" inside
+ * parentheses), "x" elsewhere.
+ */
+function sideName(side, nested = false) {
   const look = (PIECE_STYLES[play.info?.name] || {})[side];
-  return look ? `${side} (${look.colour})` : side;
+  if (!look) return side;
+  return nested ? `${side}, ${look.colour}` : `${side} (${look.colour})`;
 }
 
 /** Chess pieces as text glyphs (the solid set, filled white or black). */
@@ -893,6 +910,91 @@ function renderMoves() {
   $('#nav-end').disabled = atEnd();
 }
 
+// The evaluation over the game: each move's value, from the search that chose it (the AI's)
+// or from the analysis view (the human's, when it is on), for the first side.
+
+const GRAPH = { width: 400, height: 90 };
+
+/**
+ * The value after each ply, for the first side, from -1 to 1: proven results at the ends
+ * (a draw at 0), heuristic values v as 0.8 v / (|v| + the largest of the game), inside
+ * ±0.4, so that a proven value always stands apart. `null` where no search valued the move.
+ */
+function evaluations() {
+  const heuristic = play.moves.filter((m) => m.value && !m.value.outcome).map((m) => Math.abs(m.value.value));
+  const scale = Math.max(1, ...heuristic);
+  return play.moves.map((entry) => {
+    const value = entry.value;
+    if (!value) return null;
+    const sign = entry.side === play.info.sides[0] ? 1 : -1;
+    let level;
+    if (value.outcome === 'win') level = 1;
+    else if (value.outcome === 'loss') level = -1;
+    else if (value.outcome === 'draw') level = 0;
+    else level = (0.8 * value.value) / (Math.abs(value.value) + scale);
+    return { level: sign * level, proven: value.exact && Boolean(value.outcome), words: `${value.score_text ?? value.words} for ${sideName(entry.side)}`, value };
+  });
+}
+
+function renderEvaluation() {
+  const points = evaluations();
+  // The bar: the latest value at or before the position on the board.
+  let shown = null;
+  for (let ply = play.ply; ply >= 1 && !shown; ply -= 1) shown = points[ply - 1];
+  const bar = $('#eval-bar');
+  const first = sideName(play.info.sides[0]);
+  const level = shown ? shown.level : 0;
+  const width = GRAPH.width * (level + 1) / 2;
+  bar.replaceChildren(
+    svg('rect', { class: 'eval-second', x: 0, y: 0, width: GRAPH.width, height: 16 }),
+    svg('rect', { class: `eval-first${shown?.proven ? ' proven' : ''}`, x: 0, y: 0, width, height: 16 }),
+    svg('line', { class: 'eval-middle', x1: GRAPH.width / 2, x2: GRAPH.width / 2, y1: 0, y2: 16 }),
+  );
+  bar.dataset.value = shown ? shown.level.toFixed(3) : '';
+  bar.dataset.proven = String(Boolean(shown?.proven));
+  const words = shown ? `${shown.words}, ${shown.proven ? 'proven' : 'heuristic, not proven'}` : 'no value yet';
+  bar.setAttribute('aria-label', `Evaluation (${first} on the left): ${words}`);
+  $('#eval-text').textContent = shown
+    ? `Evaluation: ${words} (${shown.value.source ?? 'a search'}).`
+    : 'Evaluation: none yet (the AI values its moves; yours, with "Value of every move" on).';
+  const legend = $('#eval-legend');
+  legend.replaceChildren(
+    html('span', { class: 'swatch proven-swatch' }), ' proven ',
+    html('span', { class: 'swatch heuristic-swatch' }), ` heuristic (to scale with the game's largest) · higher: better for ${first}`,
+  );
+  // The graph: one point a ply, proven squares and heuristic circles; gaps where not valued.
+  const graph = $('#eval-graph');
+  const plies = Math.max(play.line.length - 1, 10);
+  const x = (ply) => 6 + (GRAPH.width - 12) * ply / plies;
+  const y = (value) => GRAPH.height / 2 - value * (GRAPH.height / 2 - 6);
+  graph.replaceChildren(
+    svg('line', { class: 'eval-axis', x1: 0, x2: GRAPH.width, y1: y(0), y2: y(0) }),
+    svg('line', { class: 'eval-now', x1: x(play.ply), x2: x(play.ply), y1: 0, y2: GRAPH.height }),
+  );
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) graph.append(svg('polyline', { class: 'eval-line', points: run.join(' ') }));
+    run = [];
+  };
+  points.forEach((point, index) => {
+    if (!point) return flush();
+    run.push(`${x(index + 1)},${y(point.level)}`);
+    return undefined;
+  });
+  flush();
+  points.forEach((point, index) => {
+    if (!point) return;
+    const ply = index + 1;
+    const attributes = { 'data-ply': String(ply), 'data-proven': String(point.proven), 'data-value': point.level.toFixed(3) };
+    const mark = point.proven
+      ? svg('rect', { ...attributes, class: 'eval-point proven', x: x(ply) - 4, y: y(point.level) - 4, width: 8, height: 8 })
+      : svg('circle', { ...attributes, class: 'eval-point heuristic', cx: x(ply), cy: y(point.level), r: 4 });
+    mark.append(svg('title', {}, `Move ${ply} (${play.moves[index].side}: ${play.moves[index].words}): ${point.words}, ${point.proven ? 'proven' : 'heuristic'}`));
+    mark.addEventListener('click', () => goTo(ply));
+    graph.append(mark);
+  });
+}
+
 /** The watch-mode controls: shown in watch mode, Play or Pause. */
 function renderWatch() {
   $('#watch').hidden = !watching();
@@ -923,6 +1025,7 @@ function render() {
   $('#settings-summary').textContent = `${play.info.title}, ${watching() ? 'watching' : `you play ${sideName(play.human)}`}`;
   renderBoard();
   renderMoves();
+  renderEvaluation();
   renderWatch();
   writeHash();
 }
@@ -1121,8 +1224,7 @@ async function importGame(text) {
         throw new Error(`move ${index + 1} (${move.slice(0, 20)}): ${error.message}`);
       }
       const legal = position.moves.find((m) => m.move === reply.move);
-      const squares = legal ? [legal.from, legal.squares[0]].filter((square) => square !== null && square !== undefined) : [];
-      played.push({ move: reply.move, words: legal?.move_words ?? reply.move, side: position.to_move, by: 'imported', squares, value: null });
+      played.push({ move: reply.move, words: legal?.move_words ?? reply.move, side: position.to_move, by: 'imported', squares: movedSquares(legal), value: null });
       position = reply.position;
       line.push(position);
     }
@@ -1131,17 +1233,7 @@ async function importGame(text) {
     return;
   }
   if (serial !== play.serial) return;
-  play.line = line;
-  play.moves = played;
-  play.ply = line.length - 1;
-  play.hint = null;
-  play.hintQueued = false;
-  play.analysis = null;
-  play.selected = null;
-  play.busy = false;
-  play.human = $('#human').value;
-  play.flipped = play.human === play.info.sides[1];
-  say('');
+  install(line, played);
   note.textContent = `Imported: ${played.length} move${played.length === 1 ? '' : 's'}.`;
   render();
   await afterMove();
