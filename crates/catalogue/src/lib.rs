@@ -68,6 +68,7 @@ impl Catalogue {
             .with::<alphabeta_games::connect4::Connect4>()
             .with::<alphabeta_games::hare_wolves::HareWolves>()
             .with::<alphabeta_games::chess::Chess>()
+            .with::<alphabeta_games::checkers::Checkers>()
             .with::<alphabeta_games::tree::Tree>()
     }
 

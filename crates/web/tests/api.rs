@@ -47,7 +47,10 @@ async fn games_come_from_the_catalogue() {
     let reply = reply.json();
     let games = reply["games"].as_array().unwrap();
     let names: Vec<&str> = games.iter().map(|game| game["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim", "endless"]);
+    assert_eq!(
+        names,
+        ["tictactoe", "connect4", "hare-wolves", "chess", "checkers", "tree", "nim", "endless"]
+    );
     let game = |name: &str| games.iter().find(|game| game["name"] == name).unwrap().clone();
     let tictactoe = game("tictactoe");
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
@@ -109,7 +112,7 @@ async fn start_and_position() {
     assert!(error(&reply).contains("who may start: x"), "{}", error(&reply));
     let reply = post(server, "/api/start", &json!({"game": "go"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, tree, nim"));
+    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, checkers, tree, nim"));
     // Aliases work.
     let reply = post(server, "/api/start", &json!({"game": "c4"})).await;
     assert_eq!(reply.json()["game"], "connect4");
@@ -430,9 +433,13 @@ async fn solve_gives_the_exact_value() {
     assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
     assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
     assert_eq!(reply["settings"]["level"], "solve-weak");
+    let weak_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let request = json!({"game": "connect4", "position": position});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    // The weak solve is the cheaper one (its move is proved by one test, not an analysis).
+    let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
