@@ -31,7 +31,18 @@ if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
   (cd "$HERE" && npm ci --no-audit --no-fund)
 fi
 
-# 3. The server.
+# 3. python-chess (PyPI `chess`, pinned) in a venv under target/, kept between runs: a test
+#    parses the page's PGN export with it.
+VENV="$ROOT/target/web-tests-venv"
+if ! "$VENV/bin/python" -c 'import chess.pgn' 2>/dev/null; then
+  echo "run.sh: installing the PyPI package chess==1.11.2 into $VENV (to read the page's PGN)"
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/python" -m pip install --quiet chess==1.11.2
+fi
+export PGN_PYTHON="$VENV/bin/python"
+
+# 4. The server.
 if [ -z "${SERVER_CMD:-}" ]; then
   # The test profile (optimised, as `cargo test` builds it): the Connect Four solver must
   # answer within the server's budget, which an unoptimised build does not.
@@ -42,6 +53,6 @@ fi
 source "$HERE/serve.sh"
 echo "run.sh: testing $BASE_URL"
 
-# 4. The tests.
+# 5. The tests.
 cd "$HERE"
-BASE_URL="$BASE_URL" CHROMIUM="$CHROMIUM" node --test --test-concurrency=1 tests/
+BASE_URL="$BASE_URL" CHROMIUM="$CHROMIUM" PGN_PYTHON="$PGN_PYTHON" node --test --test-concurrency=1 tests/

@@ -10,6 +10,7 @@ import io
 import os
 import pathlib
 import shlex
+import subprocess
 import sys
 
 import chess
@@ -119,6 +120,26 @@ def test_a_finished_game_has_no_move():
     with engine() as e:
         played = e.play(board, chess.engine.Limit(depth=2))
         assert not played.move, played  # bestmove 0000: python-chess reads a null move
+
+
+def raw(*lines, timeout=30):
+    """The output lines of one session fed `lines` (then the end of the input)."""
+    done = subprocess.run(shlex.split(COMMAND), input="\n".join(lines) + "\n", text=True,
+                          capture_output=True, timeout=timeout, check=False)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert "panicked" not in done.stderr, done.stderr[-2000:]
+    return done.stdout.splitlines()
+
+
+def test_a_position_the_rules_cannot_reach_is_refused_and_go_still_answers():
+    for fen in ["kK6/8/8/8/8/8/P7/8 w - - 0 1", "k7/1K6/8/8/8/8/P7/8 w - - 0 1"]:
+        out = raw("uci", f"position fen {fen}", "go depth 3", "isready")
+        refused = [line for line in out if line.startswith("info string position:")]
+        assert refused and "adjacent squares" in refused[0], out
+        best = [line for line in out if line.startswith("bestmove ")]
+        assert len(best) == 1, out
+        # The position is unchanged (the start), so the move is one of the start's.
+        assert chess.Move.from_uci(best[0].split()[1]) in chess.Board().legal_moves, out
 
 
 HERE = pathlib.Path(__file__).resolve().parent

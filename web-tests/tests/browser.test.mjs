@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 const BASE_URL = process.env.BASE_URL;
@@ -42,7 +43,7 @@ after(async () => {
   assert.deepEqual(problems, [], 'page errors');
 });
 
-async function open(viewport) {
+async function open(viewport, hash = '') {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.on('pageerror', (error) => problems.push(error.message));
@@ -50,7 +51,7 @@ async function open(viewport) {
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().includes('status of 400')) problems.push(message.text());
   });
-  await page.goto(BASE_URL);
+  await page.goto(BASE_URL + hash);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }
@@ -79,8 +80,14 @@ async function weakest(page, game) {
   return page.$eval('#level optgroup:first-child option', (option) => option.value);
 }
 
+/** Unfolds the settings (folded on a phone) as a user would, by their summary. */
+async function openSettings(page) {
+  if (!(await page.$eval('#settings-box', (box) => box.open))) await page.click('#settings-box > summary');
+}
+
 /** Chooses a game, failing (not skipping) when the page does not offer it. */
 async function selectGame(page, game) {
+  await openSettings(page);
   const games = await page.$$eval('#game option', (options) => options.map((option) => option.value));
   assert.ok(games.includes(game), `the page offers ${game} (it offers ${games.join(', ')})`);
   if ((await page.$eval('#game', (select) => select.value)) !== game) {
@@ -396,6 +403,12 @@ test('a large tree opens with its root in view and every label inside the canvas
 
 test('phone width: nothing overflows, for every game', async () => {
   const page = await open({ width: 390, height: 844 });
+  // The board first, the settings folded below it.
+  assert.equal(await page.$eval('#settings-box', (box) => box.open), false);
+  const top = (selector) => page.$eval(selector, (element) => element.getBoundingClientRect().top);
+  assert.ok(await top('#board') < await top('#settings-box'), 'the board above the settings');
+  assert.ok(await top('#board') < 120, `the board starts near the top: ${await top('#board')}px`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'phone-390x844.png') });
   for (const [game, human] of [['tictactoe', 'x'], ['connect4', 'x'], ['hare-wolves', 'hare']]) {
     await newGame(page, { game, human });
     await settle(page);
@@ -547,4 +560,388 @@ test('chess analysed by the engine\'s negamax at depth 1: every piece that can m
   assert.equal(labels.length, 10, labels.join(' '));
   assert.ok(labels.every((label) => CHESS_SCORE.test(label)), labels.join(' '));
   await page.close();
+});
+
+/** The squares whose `data-NAME` is "true", in order. */
+const marked = (page, name) => page.$$eval(`#board [data-${name}="true"]`,
+  (squares) => squares.map((square) => Number(square.dataset.square)).sort((a, b) => a - b));
+
+test('highlights: the last move, the winning line (tic-tac-toe, Connect Four) and check, by data attribute', async () => {
+  const page = await open();
+  // Tic-tac-toe: x completes the top row.
+  await newGame(page, { game: 'tictactoe', human: 'x', from: 'xx.oo.... x' });
+  await settle(page);
+  assert.deepEqual(await marked(page, 'last'), []);
+  await clickAndSettle(page, 2);
+  assert.deepEqual(await marked(page, 'win'), [0, 1, 2]);
+  assert.deepEqual(await marked(page, 'last'), [2]);
+  assert.match(await page.getAttribute('#board [data-square="1"]', 'aria-label'), /winning line/);
+  assert.match(await page.getAttribute('#board [data-square="2"]', 'aria-label'), /last move, winning line/);
+  // Connect Four: four in column 1; the stone that made it is the last move.
+  await newGame(page, { game: 'connect4', human: 'x', from: '121212' });
+  await settle(page);
+  await clickAndSettle(page, 0);
+  assert.deepEqual(await marked(page, 'win'), [14, 21, 28, 35]);
+  assert.deepEqual(await marked(page, 'last'), [14]);
+  assert.deepEqual(await marked(page, 'check'), []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-four-won.png') });
+  // An AI's move is marked too: after x plays the centre, o's answer is the last move.
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  await clickAndSettle(page, 4);
+  const last = await marked(page, 'last');
+  assert.equal(last.length, 1);
+  assert.equal(await page.$eval(`#board [data-square="${last[0]}"]`, (square) => square.dataset.token), 'o');
+  await page.close();
+});
+
+test('flip: playing Black turns the board; the button turns it back; check is marked on the king', async () => {
+  const page = await open();
+  // Fool's mate: Black (the human) mates with Qh4.
+  await newGame(page, { game: 'chess', human: 'Black', level: await weakest(page, 'chess'), from: 'startpos moves f2f3 e7e5 g2g4' });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'true');
+  // Flipped, rank 1 is at the top and file h on the left.
+  const top = (selector) => page.$eval(selector, (element) => element.getBoundingClientRect().top);
+  const left = (selector) => page.$eval(selector, (element) => element.getBoundingClientRect().left);
+  assert.ok(await top('#board [data-square="60"]') < await top('#board [data-square="4"]'), 'e1 above e8');
+  assert.ok(await left('#board [data-square="63"]') < await left('#board [data-square="56"]'), 'h1 left of a1');
+  const ranks = await page.$$eval('#board [data-coordinate="row"]', (labels) =>
+    labels.map((label) => [label.textContent, label.getBoundingClientRect().top]).sort((a, b) => a[1] - b[1]).map(([text]) => text));
+  assert.deepEqual(ranks, ['1', '2', '3', '4', '5', '6', '7', '8']);
+  // d8 (square 3) to h4 (square 39), dragged and dropped.
+  await page.dragAndDrop('#board [data-square="3"]', '#board [data-square="39"]');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.over === 'true');
+  assert.deepEqual(await marked(page, 'check'), [60]);
+  assert.deepEqual(await marked(page, 'last'), [3, 39]);
+  assert.match(await page.getAttribute('#board [data-square="60"]', 'aria-label'), /^e1: wK, in check$/);
+  assert.equal(await page.$eval('#status', (status) => status.dataset.winner), 'Black');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess-mate-flipped.png') });
+  await page.click('#flip');
+  assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'false');
+  assert.ok(await top('#board [data-square="4"]') < await top('#board [data-square="60"]'), 'e8 above e1');
+  // Boards without a side (tic-tac-toe, Connect Four) offer no flip.
+  await newGame(page, { game: 'connect4', human: 'o' });
+  await settle(page);
+  assert.equal(await page.isHidden('#flip'), true);
+  await page.close();
+});
+
+const boardTokens = (page) => page.$$eval('#board [data-square]', (squares) => squares.map((square) => square.dataset.token));
+
+test('the move list: go back to an earlier position and play on from there; undo; play again', async () => {
+  const page = await open();
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  await clickAndSettle(page, 4);
+  await clickAndSettle(page, (await emptySquares(page))[0]);
+  assert.equal(await moveCount(page), 4);
+  const fourth = await boardTokens(page);
+  // Back to the position after the AI's first answer: the board shows it, the list marks it.
+  await page.click('#moves li[data-ply="2"] button');
+  assert.match(await page.textContent('#status'), /^Your move \(x\), at move 2 of 4: a move here drops the later ones\.$/);
+  assert.equal(await page.$eval('#moves li.current', (item) => item.dataset.ply), '2');
+  const second = await boardTokens(page);
+  assert.equal(second.filter((token) => token !== '').length, 2);
+  const answer = second.findIndex((token) => token === 'o');
+  assert.deepEqual(await marked(page, 'last'), [answer]);
+  // Forward and back with the arrows.
+  await page.click('#nav-end');
+  assert.deepEqual(await boardTokens(page), fourth);
+  await page.click('#nav-start');
+  assert.equal((await boardTokens(page)).join(''), '');
+  await page.click('#moves li[data-ply="2"] button');
+  // A different move from there: the later moves are dropped, the AI answers.
+  const other = (await emptySquares(page)).find((square) => fourth[square] === '');
+  await page.click(`#board [data-square="${other}"]`);
+  await page.waitForFunction((text) => document.querySelector('#moves li[data-ply="3"]')?.textContent === text
+    && document.querySelectorAll('#moves li').length === 4, `x: ${other} (you)`);
+  await settle(page);
+  const moves = await moveList(page);
+  assert.equal(moves.length, 4);
+  assert.equal(moves[2], `x: ${other} (you)`);
+  // Undo takes back the AI's answer and my move.
+  await page.click('#undo');
+  assert.equal(await moveCount(page), 2);
+  assert.equal(await page.isHidden('#again'), true);
+  // Play again: a won game starts again from the same position.
+  await newGame(page, { game: 'tictactoe', human: 'x', from: 'xx.oo.... x' });
+  await settle(page);
+  await clickAndSettle(page, 2);
+  await page.click('#again');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+  await settle(page);
+  assert.equal((await boardTokens(page)).join(''), 'xxoo');
+  await page.close();
+});
+
+test('the link: the URL hash holds game, position, side and level, and opens that position', async () => {
+  const page = await open();
+  await newGame(page, { game: 'connect4', human: 'x', level: '1' });
+  await settle(page);
+  await clickAndSettle(page, 3);
+  const record = await page.textContent('#position-text');
+  const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  assert.deepEqual(Object.fromEntries(hash), { game: 'connect4', position: record, side: 'x', level: '1' });
+  await page.close();
+  // A link opens its position, side and level; the AI (x) is to move there and answers.
+  const linked = await open(undefined, '#game=connect4&position=4453&side=o&level=perfect');
+  await settle(linked);
+  assert.equal(await linked.$eval('#game', (select) => select.value), 'connect4');
+  assert.equal(await linked.$eval('#human', (select) => select.value), 'o');
+  assert.equal(await linked.$eval('#level', (select) => select.value), 'perfect');
+  const after = await linked.textContent('#position-text');
+  assert.match(after, /^4453[1-7]$/);
+  assert.equal((await boardTokens(linked)).filter((token) => token !== '').length, 5);
+  assert.equal(new URLSearchParams((await linked.evaluate(() => location.hash)).slice(1)).get('position'), after);
+  // Copy link gives that URL.
+  await linked.click('#share > summary');
+  await linked.click('#copy-link');
+  assert.equal(await linked.$eval('#export-text', (box) => box.value), await linked.evaluate(() => location.href));
+  // A hash changed by hand opens its game too.
+  await linked.evaluate(() => { location.hash = '#game=tictactoe&position=xo.......&side=x&level=easy'; });
+  await linked.waitForFunction(() => document.querySelector('#position-text').textContent === 'xo.......');
+  assert.equal(await linked.$eval('#level', (select) => select.value), 'easy');
+  await linked.close();
+});
+
+/** python-chess's reading of a PGN: its headers, moves (UCI), evaluations and errors. */
+function readPgn(text) {
+  const script = `
+import json, sys, chess.pgn
+game = chess.pgn.read_game(sys.stdin)
+evals = []
+for node in game.mainline():
+    score = node.eval()
+    evals.append(None if score is None else str(score.white()))
+print(json.dumps({"headers": dict(game.headers), "moves": [m.uci() for m in game.mainline_moves()],
+                  "evals": evals, "errors": [str(e) for e in game.errors], "fen": game.end().board().fen()}))
+`;
+  const python = process.env.PGN_PYTHON || 'python3';
+  return JSON.parse(execFileSync(python, ['-c', script], { input: text, encoding: 'utf8' }));
+}
+
+test('PGN export: python-chess reads the moves, the result and the engine\'s scores', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+  await settle(page);
+  const e2 = 6 * 8 + 4;
+  await page.click(`#board [data-square="${e2}"]`);
+  await clickAndSettle(page, e2 - 16);
+  const d2 = 6 * 8 + 3;
+  await page.click(`#board [data-square="${d2}"]`);
+  await clickAndSettle(page, d2 - 16);
+  await page.click('#share > summary');
+  await page.click('#copy-pgn');
+  const text = await page.$eval('#export-text', (box) => box.value);
+  const read = readPgn(text);
+  assert.deepEqual(read.errors, []);
+  const played = await page.$$eval('#moves li', (items) => items.map((item) => item.dataset.move));
+  assert.deepEqual(read.moves, played);
+  assert.equal(read.headers.White, 'You');
+  assert.match(read.headers.Black, /^alphabeta \(level /);
+  assert.equal(read.headers.Result, '*');
+  assert.equal(read.fen, (await page.textContent('#position-text')).split(' ').slice(0, 4).join(' ') + ' ' + read.fen.split(' ').slice(4).join(' '));
+  // The AI's moves (Black's) carry its score as [%eval], from White's point of view.
+  assert.equal(read.evals[0], null);
+  assert.match(read.evals[1], /^([+-]\d+|#[+-]\d+|0)$/);
+  assert.match(text, /\{\[%eval -?\d+\.\d\d,\d+\] [+-]?\d+\.\d\d for Black, not proven; level /);
+  await page.close();
+});
+
+test('import: a PGN with comments and variations, and a move record; a bad move is refused', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
+  await settle(page);
+  await page.click('#share > summary');
+  await page.fill('#import-text', '[Event "test"]\n[White "a"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *\n');
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelector('#share-note').textContent.startsWith('Imported'));
+  assert.equal(await page.textContent('#position-text'), 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+  assert.deepEqual(await moveList(page), ['White: e4 (imported)', 'Black: e5 (imported)', 'White: Nf3 (imported)', 'Black: Nc6 (imported)']);
+  await page.click('#moves li[data-ply="2"] button');
+  assert.match(await page.textContent('#position-text'), /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq/);
+  // Connect Four: the export's move record, imported into a new game, gives the same game.
+  await newGame(page, { game: 'connect4', human: 'x', level: '1' });
+  await settle(page);
+  await clickAndSettle(page, 3);
+  await clickAndSettle(page, 3);
+  await page.click('#copy-record');
+  const record = await page.$eval('#export-text', (box) => box.value);
+  const position = await page.textContent('#position-text');
+  assert.equal(record.split('\n')[1], position.split('').join(' '));
+  await newGame(page, { game: 'connect4', human: 'x', level: '1' });
+  await settle(page);
+  await page.fill('#import-text', record);
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelector('#share-note').textContent === 'Imported: 4 moves.');
+  await settle(page);
+  assert.equal(await page.textContent('#position-text'), position);
+  assert.equal(await moveCount(page), 4);
+  // A move that is not legal: nothing changes, the note says which move.
+  await page.fill('#import-text', '-\n4 4 9');
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelector('#share-note').textContent.startsWith('Not imported'));
+  assert.match(await page.textContent('#share-note'), /^Not imported: move 3 \(9\): /);
+  assert.equal(await page.textContent('#position-text'), position);
+  await page.close();
+});
+
+test('watch mode: the AIs play each other, with play, pause, step and a delay', async () => {
+  const page = await open();
+  await selectGame(page, 'tictactoe');
+  await page.selectOption('#human', 'watch');
+  await page.selectOption('#level', 'easy');
+  await page.selectOption('#level2', 'perfect');
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Watch mode, paused'));
+  await page.fill('#watch-delay', '300');
+  assert.equal(await moveCount(page), 0);
+  await page.click('#step');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await page.click('#watch-play');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 3);
+  await page.click('#watch-play');
+  const paused = await moveCount(page);
+  await page.waitForTimeout(1000);
+  const still = await moveCount(page);
+  assert.ok(still <= paused + 1, `paused at ${paused}, then ${still}`);
+  await page.waitForTimeout(700);
+  assert.equal(await moveCount(page), still, 'no move while paused');
+  await page.fill('#watch-delay', '0');
+  await page.click('#watch-play');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.over === 'true');
+  const moves = await moveList(page);
+  assert.ok(moves.length >= 5 && moves.every((move) => move.endsWith('(AI)')), moves.join(', '));
+  // The perfect side (o) never loses.
+  assert.notEqual(await page.$eval('#status', (status) => status.dataset.winner), 'x');
+  assert.match(await page.textContent('#status'), /^Game over: (draw|o wins)\.$/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'watch-mode.png') });
+  await page.close();
+});
+
+test('stale messages are cleared; a hint asked for during the AI\'s turn comes after its move', async () => {
+  const page = await open();
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  await clickAndSettle(page, 4);
+  await page.click('#board [data-square="4"]');
+  assert.equal(await page.textContent('#message'), 'That square is taken.');
+  await page.click('#hint');
+  assert.equal(await page.textContent('#message'), '');
+  await page.waitForSelector('#board .square.hint');
+  assert.match(await page.textContent('#hint-info [data-field="source"]'), /^level perfect \(the default\), [\d.]+ s budget$/);
+  // A "Start from" that does not parse: the game on the board goes on, the message says why.
+  const before = await boardTokens(page);
+  await page.fill('#start-from', 'xxxxx');
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Start from:'));
+  assert.match(await page.textContent('#status'), /^Your move/);
+  assert.deepEqual(await boardTokens(page), before);
+  // Chess, the AI (White) thinking for a while: a click says wait; a hint asked for then is
+  // queued and comes once the AI has moved; the wait message goes with the AI's move.
+  await selectGame(page, 'chess');
+  await page.fill('#start-from', '');
+  await page.selectOption('#human', 'Black');
+  await page.selectOption('#level', 'search:minimax');
+  await page.fill('#depth', '6');
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.thinking === 'true');
+  await page.click('#board [data-square="12"]');
+  assert.equal(await page.textContent('#message'), "Wait: it is the AI's turn.");
+  await page.click('#hint');
+  assert.equal(await page.$eval('#hint-info', (info) => info.dataset.state), 'queued');
+  await settle(page);
+  assert.equal(await page.textContent('#message'), '');
+  await page.waitForFunction(() => document.querySelector('#hint-info').dataset.state === 'done', null, { timeout: 15000 });
+  assert.match(await page.textContent('#hint-info .summary'), /^Recommended move: \S+\./);
+  await page.close();
+});
+
+test('promotion: a piece picker, not a prompt', async () => {
+  const page = await open();
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess'), from: '8/P7/8/8/8/8/k7/4K3 w - - 0 1' });
+  await settle(page);
+  await page.click('#board [data-square="8"]');
+  await page.click('#board [data-square="0"]');
+  await page.waitForSelector('#promotion:not([hidden])');
+  const offered = await page.$$eval('#promotion [data-move]', (buttons) => buttons.map((button) => button.dataset.move).sort());
+  assert.deepEqual(offered, ['a7a8b', 'a7a8n', 'a7a8q', 'a7a8r']);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'chess-promotion.png') });
+  await page.click('#promotion [data-move="a7a8n"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 1);
+  assert.match((await moveList(page))[0], /^White: a8=N\+? \(you\)$/);
+  assert.equal(await page.isHidden('#promotion'), true);
+  await page.close();
+});
+
+const graphPoints = (page) => page.$$eval('#eval-graph .eval-point', (points) =>
+  points.map((point) => ({ ply: Number(point.dataset.ply), proven: point.dataset.proven, value: point.dataset.value })));
+
+test('the evaluation bar and graph: proven values apart from heuristic ones', async () => {
+  const page = await open();
+  await newGame(page, { game: 'tictactoe', human: 'x', first: 'x' });
+  await settle(page);
+  assert.equal(await page.$eval('#eval-bar', (bar) => bar.dataset.value), '');
+  await clickAndSettle(page, 4);
+  // The AI's answer, searched to the end: a proven draw, in the middle.
+  assert.deepEqual(await graphPoints(page), [{ ply: 2, proven: 'true', value: '0.000' }]);
+  assert.deepEqual(await page.$eval('#eval-bar', (bar) => ({ ...bar.dataset })), { value: '0.000', proven: 'true' });
+  assert.match(await page.getAttribute('#eval-bar', 'aria-label'), /^Evaluation \(x on the left\): draw for o, proven$/);
+  // With the value of every move on, the human's moves are valued too.
+  await page.check('#analyse');
+  await page.waitForFunction(() => document.querySelector('#legend').dataset.state === 'done');
+  assert.match(await page.textContent('#analysis-source'), /^Values: the game's solver \(whatever the level\)/);
+  await clickAndSettle(page, (await emptySquares(page))[0]);
+  const points = await graphPoints(page);
+  assert.deepEqual(points.map((point) => point.ply), [2, 3, 4]);
+  assert.ok(points.every((point) => point.proven === 'true'), JSON.stringify(points));
+  // A point of the graph is a way back to its position.
+  await page.click('#eval-graph .eval-point[data-ply="2"]');
+  assert.equal(await page.$eval('#moves li.current', (item) => item.dataset.ply), '2');
+  // Chess at the weakest level, the analysis off: only the AI's heuristic value, drawn as such.
+  await page.uncheck('#analyse');
+  await newGame(page, { game: 'chess', human: 'White', level: await weakest(page, 'chess') });
+  await settle(page);
+  await page.click(`#board [data-square="${6 * 8 + 4}"]`);
+  await clickAndSettle(page, 4 * 8 + 4);
+  const chess = await graphPoints(page);
+  assert.equal(chess.length, 1);
+  assert.equal(chess[0].proven, 'false');
+  assert.ok(Math.abs(Number(chess[0].value)) <= 0.8, JSON.stringify(chess));
+  assert.equal(await page.$eval('#eval-bar', (bar) => bar.dataset.proven), 'false');
+  assert.match(await page.textContent('#eval-text'), /heuristic, not proven \(level /);
+  await page.close();
+});
+
+test('screenshots of every game at 1280x800 and 390x844 (in artifacts/)', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const page = await open({ width, height });
+    const games = [
+      ['tictactoe', 'x', async () => clickAndSettle(page, 4)],
+      ['connect4', 'x', async () => clickAndSettle(page, 3)],
+      ['hare-wolves', 'hare', async () => {
+        await page.click('#board [data-token="hare"]');
+        const target = await page.$eval('#board .square.target', (square) => square.dataset.square);
+        await clickAndSettle(page, target);
+      }],
+      ['chess', 'White', async () => {
+        await page.click(`#board [data-square="${6 * 8 + 4}"]`);
+        await clickAndSettle(page, 4 * 8 + 4);
+      }],
+    ];
+    for (const [game, human, move] of games) {
+      await newGame(page, { game, human, level: await weakest(page, game) });
+      await settle(page);
+      if (width < 600) await page.click('#settings-box > summary');
+      await move();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${game} at ${width}px: ${overflow}px too wide`);
+      assert.equal((await marked(page, 'last')).length > 0, true, `${game}: the last move is marked`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${game}.png`), fullPage: width < 600 });
+    }
+    await page.close();
+  }
 });

@@ -20,13 +20,27 @@ pub enum CatalogueError {
     BadOption(String),
 }
 
+impl CatalogueError {
+    /// The message without the prefix that names the kind of error (for a front end that
+    /// shows the kind apart, or whose own words already say it).
+    #[must_use]
+    pub fn message(&self) -> &str {
+        match self {
+            Self::UnknownGame(message)
+            | Self::BadPosition(message)
+            | Self::IllegalMove(message)
+            | Self::BadOption(message) => message,
+        }
+    }
+}
+
 /// The longest message text kept from a game's own error (they may quote input).
 const MAX_MESSAGE: usize = 240;
 
-/// `message`, cut to a readable length.
+/// `message`, cut to a readable length, its control characters but newlines and tabs escaped.
 #[must_use]
 pub fn short(message: impl Into<String>) -> String {
-    let message = message.into();
+    let message = alphabeta_games::escape_controls(&message.into(), false);
     match message.char_indices().nth(MAX_MESSAGE) {
         Some((cut, _)) => format!("{}…", &message[..cut]),
         None => message,

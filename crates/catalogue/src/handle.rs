@@ -298,6 +298,7 @@ impl<G: Entry> Adapter<G> {
                 })
                 .collect(),
             board: game.board(),
+            highlights: game.highlights(),
             drawing: game.drawing(),
         }
     }

@@ -24,11 +24,13 @@ pub mod example;
 mod handle;
 pub mod options;
 mod report;
+pub mod trace;
 
 use std::sync::Arc;
 
 pub use alphabeta_games::entry::{
-    Board, Entry, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions, TreeNodeView,
+    Board, Entry, Highlights, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions,
+    TreeNodeView,
 };
 pub use error::{short, CatalogueError};
 pub use handle::{
@@ -68,6 +70,7 @@ impl Catalogue {
             .with::<alphabeta_games::connect4::Connect4>()
             .with::<alphabeta_games::hare_wolves::HareWolves>()
             .with::<alphabeta_games::chess::Chess>()
+            .with::<alphabeta_games::checkers::Checkers>()
             .with::<alphabeta_games::tree::Tree>()
     }
 

@@ -105,7 +105,7 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long = "tt-mib", alias = "table-mib"))]
     #[serde(alias = "tt-mib", alias = "table_mib", alias = "table-mib")]
     pub tt_mib: Option<u64>,
-    /// Search threads (1 by default): Lazy SMP for negamax and chess, the Connect Four solver.
+    /// Search threads (1 by default): Lazy SMP for negamax and chess, Connect Four's solver.
     #[cfg_attr(feature = "clap", arg(long))]
     pub threads: Option<u64>,
     /// Without the game's opening book (where it has one: Connect Four).

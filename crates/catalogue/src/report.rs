@@ -2,7 +2,7 @@
 //! the views of positions and games.
 
 use alphabeta_engine::{Outcome, Score, Scoring, SearchResult};
-use alphabeta_games::entry::{Board, LevelInfo, MoveSquares};
+use alphabeta_games::entry::{Board, Highlights, LevelInfo, MoveSquares};
 use alphabeta_games::Entry;
 use serde::Serialize;
 
@@ -505,6 +505,8 @@ pub struct PositionView {
     pub moves: Vec<MoveView>,
     /// The board to draw.
     pub board: Board,
+    /// The squares to mark on it: the winning line, a king in check.
+    pub highlights: Highlights,
     /// A text drawing (as the terminal shows it).
     pub drawing: String,
 }

@@ -12,9 +12,13 @@ use alphabeta_games::connect4::{Connect4, Solver, SolverConfig};
 use anyhow::{Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+
 use serde::Serialize;
 
 use crate::Context;
+
+/// The largest test set file read.
+const MAX_SET_BYTES: u64 = 16 << 20;
 
 /// A board size `WxH`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,9 +71,8 @@ impl SolverArgs {
 /// `bench connect4`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The folder with the six test sets (Test_L3_R1 ... Test_L1_R3). Default: the full sets
-    /// in ../shared/data/connect4 when there, else the samples committed with the tests
-    /// (the first 100 lines of four sets).
+    /// The folder with the six test sets (Test_L3_R1 ... Test_L1_R3). Default: the sets
+    /// committed in the repository's data/connect4.
     #[arg(long)]
     pub sets: Option<PathBuf>,
     /// Only the first N positions of each set.
@@ -112,10 +115,10 @@ fn parse_batch_line(line: &str) -> Result<Line, String> {
     Ok(Line { text: if text == "-" { String::new() } else { text }, expected })
 }
 
-/// The six test sets, with Pascal Pons' solver's figures as measured side by side with ours
-/// on this machine on 2026-12-01, 09:14 UTC (strong, reset between positions, one core, host
-/// load 5-12; Begin-Medium: first 200 positions, Begin-Hard: first 5; docs/connect4.md has
-/// the protocol and our figures of the same run). Only ratios from one session mean anything.
+/// The six test sets, with Pascal Pons' solver's mean time and positions per position as
+/// measured side by side with ours (strong, reset between positions, one core; the run, its
+/// protocol and our figures beside them: docs/connect4.md, "Measurements, first session").
+/// Only ratios from one session mean anything.
 const SETS: [(&str, &str, f64, f64); 6] = [
     ("Test_L3_R1", "End-Easy", 12.3e-6, 51.3),
     ("Test_L2_R1", "Middle-Easy", 112e-6, 449.0),
@@ -182,23 +185,16 @@ fn bench_run(
 }
 
 /// The sets chosen by `--only`, read and parsed.
-/// The folder of the sets: the one given, the full sets beside the repository, or the
-/// committed samples.
+/// The folder of the sets: the one given, or the repository's `data/connect4`.
 fn sets_folder(args: &BenchArgs) -> PathBuf {
-    if let Some(folder) = &args.sets {
-        return folder.clone();
-    }
-    let full = PathBuf::from("../shared/data/connect4");
-    if full.is_dir() {
-        return full;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/tests/data/connect4")
+    args.sets
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/connect4"))
 }
 
 fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
     let mut sets = Vec::new();
     let folder = sets_folder(args);
-    let samples = args.sets.is_none() && !folder.ends_with("shared/data/connect4");
     for (file, name, reference_time, reference_nodes) in SETS {
         if !args.only.is_empty()
             && !args
@@ -209,12 +205,8 @@ fn bench_sets(args: &BenchArgs) -> Result<Vec<BenchSet>> {
             continue;
         }
         let path = folder.join(file);
-        if samples && !path.exists() {
-            continue; // The samples hold four of the six sets.
-        }
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!("cannot read the test set {} (give the folder with --sets)", path.display())
-        })?;
+        let text = crate::input::read_text_file(&path, "the test set", MAX_SET_BYTES)
+            .context("give the folder of the test sets with --sets")?;
         let mut positions = Vec::new();
         let lines = text.lines().filter(|l| !l.trim().is_empty());
         for (number, line) in lines.take(args.limit.unwrap_or(usize::MAX)).enumerate() {

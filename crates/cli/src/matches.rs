@@ -19,7 +19,7 @@ use crate::Context;
 /// `match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: tictactoe, connect4, hare-wolves (or an alias).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// The first player: a level, or ALGORITHM[,option=value...].
     #[arg(long)]
@@ -133,6 +133,9 @@ fn statistics(wins: u64, draws: u64, losses: u64) -> (f64, f64, f64) {
     (score, (score - margin).max(0.0), (score + margin).min(1.0))
 }
 
+/// The largest openings file read.
+const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+
 /// Elo difference for a score, `None` at 0 or 1.
 fn elo(score: f64) -> Option<f64> {
     // `+ 0.0` turns the -0 of an even score into 0.
@@ -147,8 +150,7 @@ pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let a = player(&args.a, &shared, seed)?;
     let b = player(&args.b, &shared, seed.wrapping_add(1))?;
     let openings: Vec<String> = match &args.openings {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the openings {}", path.display()))?
+        Some(path) => crate::input::read_text_file(path, "the openings", MAX_OPENINGS_BYTES)?
             .lines()
             .map(str::trim)
             .filter(|line| !line.is_empty() && !line.starts_with('#'))

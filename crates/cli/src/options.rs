@@ -9,8 +9,7 @@ use clap::Args;
 /// A position of a game, as typed.
 #[derive(Args, Clone, Debug)]
 pub struct PositionArgs {
-    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias; `alphabeta games` lists
-    /// them).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// The position in the game's notation (the start when omitted; `alphabeta games` shows
     /// each game's notation).

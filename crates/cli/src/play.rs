@@ -21,7 +21,7 @@ use crate::Context;
 /// `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: tictactoe, connect4, hare-wolves, chess, tree (or an alias).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// The human's side (a side name of the game), both (two humans) or none (the AI plays
     /// itself). Default: the side that moves first.
@@ -287,11 +287,22 @@ impl Session<'_> {
     }
 }
 
-/// Reads a line of at most 4 KiB, as text (bytes that are not UTF-8 are replaced).
+/// Reads a line of at most 4 KiB, as text (bytes that are not UTF-8 are replaced); a longer
+/// one is skipped with a message.
 fn read_line(context: &mut Context<'_>, line: &mut String) -> Result<usize> {
+    use crate::input::LineRead;
     let mut bytes = Vec::new();
-    let read = std::io::BufRead::read_until(&mut *context.input, b'\n', &mut bytes)?;
-    bytes.truncate(4096);
-    *line = String::from_utf8_lossy(&bytes).into_owned();
-    Ok(read)
+    Ok(match crate::input::read_line(&mut *context.input, &mut bytes, 4096)? {
+        LineRead::End => 0,
+        LineRead::Line => {
+            *line = String::from_utf8_lossy(&bytes).into_owned();
+            bytes.len()
+        }
+        // Said, then read as an empty line, which asks again.
+        LineRead::TooLong(length) => {
+            writeln!(context.err, "the line is {length} bytes long; at most 4 KiB are read")?;
+            *line = "\n".to_string();
+            usize::try_from(length).unwrap_or(usize::MAX)
+        }
+    })
 }

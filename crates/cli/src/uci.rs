@@ -9,6 +9,7 @@
 //! ends the session quietly.
 
 use std::io::{self, BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,6 +28,7 @@ use alphabeta_games::excerpt;
 use anyhow::Result;
 use clap::Args;
 
+use crate::input::LineRead;
 use crate::Context;
 
 /// `uci`.
@@ -150,6 +152,8 @@ const MARGINS: [Margin; 2] = [
 ];
 
 const MARGIN_MAX: i64 = 10_000;
+/// The longest command line read (a game of several thousand moves fits).
+const MAX_LINE: usize = 1 << 20;
 const HASH_MAX: u64 = 16_384;
 /// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
 /// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
@@ -201,7 +205,8 @@ struct Running<'scope> {
     stop: Arc<AtomicBool>,
     /// It ends only when stopped.
     endless: bool,
-    handle: ScopedJoinHandle<'scope, Searcher>,
+    /// `None` when the search failed (its table is then lost).
+    handle: ScopedJoinHandle<'scope, Option<Searcher>>,
 }
 
 /// The state between commands.
@@ -233,10 +238,16 @@ pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
         let mut engine = Engine::new(scope, &out);
         let mut line = Vec::new();
         loop {
-            line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
+            match crate::input::read_line(input, &mut line, MAX_LINE) {
+                Ok(LineRead::End) | Err(_) => break,
+                Ok(LineRead::Line) => {}
+                Ok(LineRead::TooLong(length)) => {
+                    engine.info(&format!(
+                        "a line of {length} bytes is ignored (at most {} are read)",
+                        crate::input::bytes_text(MAX_LINE as u64)
+                    ));
+                    continue;
+                }
             }
             let text = String::from_utf8_lossy(&line);
             if !engine.command(&text) {
@@ -491,7 +502,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
         let out = self.out;
         let endless = go.wait || !bounded;
-        let handle = self.scope.spawn(move || job.run(searcher, out));
+        let handle = self.scope.spawn(move || job.run_guarded(searcher, out));
         self.running = Some(Running { stop, endless, handle });
     }
 
@@ -521,8 +532,8 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn join(&mut self) {
         if let Some(running) = self.running.take() {
             match running.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
-                Err(_) => {
+                Ok(Some(searcher)) => self.searcher = Some(searcher),
+                Ok(None) | Err(_) => {
                     self.info("the search failed; a new table is made");
                     self.searcher = Self::make_searcher(&self.settings).ok();
                 }
@@ -697,6 +708,22 @@ struct Job {
 }
 
 impl Job {
+    /// [`Job::run`], and whatever happens inside it, a `bestmove`: a search that panics (a
+    /// bug; positions that the move generator cannot handle are refused when they are read)
+    /// is answered by an `info string` and the first legal move, or `0000`.
+    fn run_guarded<W: Write>(self, searcher: Searcher, out: &Output<W>) -> Option<Searcher> {
+        let game = self.game.clone();
+        match panic::catch_unwind(AssertUnwindSafe(|| self.run(searcher, out))) {
+            Ok(searcher) => Some(searcher),
+            Err(_) => {
+                let first = panic::catch_unwind(|| game.moves().first().map(|&mv| game.uci(mv)));
+                out.say("info string the search failed (an internal error); answering anyway");
+                out.say(&format!("bestmove {}", first.ok().flatten().as_deref().unwrap_or("0000")));
+                None
+            }
+        }
+    }
+
     fn run<W: Write>(self, mut searcher: Searcher, out: &Output<W>) -> Searcher {
         let start = Instant::now();
         let saved = searcher.config().limits.clone();
@@ -825,4 +852,29 @@ fn uci_pv(root: &Chess, pv: &[Move]) -> Vec<String> {
         game.play(mv);
     }
     texts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position that the move generator cannot handle (the FEN reader refuses it, so it is
+    /// built past it) still gets a `bestmove`.
+    #[test]
+    fn a_panicking_search_still_answers_bestmove() {
+        let board = alphabeta_games::chess::Board::from_fen("kK6/8/8/8/8/8/P7/8 w - - 0 1", false)
+            .expect("cozy-chess accepts adjacent kings");
+        let game = Chess::from_board(board);
+        let out = Output { writer: Mutex::new(Vec::new()), closed: AtomicBool::new(false) };
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let stop = Arc::new(AtomicBool::new(false));
+        let job = Job { game, limits, wait: false, stop };
+        let searcher = Searcher::try_new(search_config(1, 1 << 20)).unwrap();
+        let result = job.run_guarded(searcher, &out);
+        let text = String::from_utf8(out.writer.into_inner().unwrap()).unwrap();
+        let last = text.lines().last().unwrap_or_default();
+        assert!(last.starts_with("bestmove "), "{text}");
+        assert!(text.contains("info string the search failed"), "{text}");
+        assert!(result.is_none());
+    }
 }

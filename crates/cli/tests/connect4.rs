@@ -106,7 +106,7 @@ fn batch_checks_expected_scores() {
     assert_eq!(lines[3].split('\t').nth(2), Some("-1"), "{out}");
     assert!(err.contains("4 positions (solved), 3 checked, 1 mismatch;"), "{err}");
     assert!(
-        err.contains("mismatch: 23163416124767223154467471272416755633: expected 5, got 0"),
+        err.contains("mismatch: line 3: 23163416124767223154467471272416755633: expected 5, got 0"),
         "{err}"
     );
     // Tab-separated expected values too.
@@ -152,8 +152,8 @@ fn bench_runs_the_sets_or_says_where_they_are() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("cannot read the test set /nonexistent/Test_L3_R1"), "{err}");
-    // The committed samples (the sets' first lines), two rounds.
-    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/tests/data/connect4");
+    // The committed sets, their first lines, two rounds.
+    let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
     let (code, out, err) = run(
         &[
             "bench",
@@ -234,4 +234,43 @@ fn a_book_file_is_read_and_a_damaged_one_refused() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("checksum"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The positions each JSON line of `out` reports as examined.
+fn nodes_of(out: &str) -> Vec<u64> {
+    out.lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+            report["nodes"].as_u64().unwrap_or_else(|| panic!("no nodes in {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn weak_solves_examine_fewer_positions_than_strong_ones() {
+    // Test-set positions (Begin-Medium, Begin-Hard, Middle-Medium): a loss, a win, a draw.
+    let positions = ["32751571231557", "3246313", "274552224131661"];
+    let common = ["--json", "--no-book", "--threads", "1", "--tt-mib", "16"];
+    for position in positions {
+        let solve = |weak: &[&str]| {
+            let args = [&["solve", "connect4", position][..], weak, &common[..]].concat();
+            let (code, out, err) = run(&args, "");
+            assert_eq!(code, 0, "{err}");
+            nodes_of(&out)[0]
+        };
+        let (strong, weak) = (solve(&[]), solve(&["--weak"]));
+        assert!(weak < strong, "{position}: weak {weak} positions, strong {strong}");
+    }
+    let input = positions.join("\n");
+    let batch = |weak: &[&str]| {
+        let args = [&["batch", "connect4", "--solve"][..], weak, &common[..]].concat();
+        let (code, out, err) = run(&args, &input);
+        assert_eq!(code, 0, "{err}");
+        nodes_of(&out)
+    };
+    let (strong, weak) = (batch(&[]), batch(&["--weak"]));
+    assert_eq!((strong.len(), weak.len()), (3, 3));
+    for ((position, strong), weak) in positions.iter().zip(strong).zip(weak) {
+        assert!(weak < strong, "batch {position}: weak {weak} positions, strong {strong}");
+    }
 }

@@ -145,16 +145,10 @@ impl TranspositionTable {
         Self { slots: Arc::clone(&self.slots), shift: self.shift, generation: self.generation }
     }
 
-    /// The number of entries.
+    /// The number of entries (at least one).
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub fn entries(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Never: a table holds at least one entry.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// Starts a new search: older entries become preferred victims. (Handles shared
@@ -257,9 +251,9 @@ mod tests {
     #[test]
     fn sizes_and_errors() {
         assert_eq!(TranspositionTable::new(15).unwrap_err(), TableTooSmall(15));
-        assert_eq!(TranspositionTable::new(16).unwrap().len(), 1);
-        assert_eq!(TranspositionTable::new(1000).unwrap().len(), 32);
-        assert!(TranspositionTable::new(1 << 20).unwrap().len() * 16 <= 1 << 20);
+        assert_eq!(TranspositionTable::new(16).unwrap().entries(), 1);
+        assert_eq!(TranspositionTable::new(1000).unwrap().entries(), 32);
+        assert!(TranspositionTable::new(1 << 20).unwrap().entries() * 16 <= 1 << 20);
     }
 
     #[test]

@@ -91,6 +91,16 @@ pub struct MoveSquares {
     pub squares: Vec<usize>,
 }
 
+/// Squares a board marks in a position, numbered like [`Board::Grid`]'s cells: the line that
+/// won, the king in check. Empty where the game has none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Highlights {
+    /// The squares of the winning line (or lines), once the game is won by one.
+    pub win: Vec<usize>,
+    /// The square of a king in check.
+    pub check: Vec<usize>,
+}
+
 /// Memory and threads a player or solver may use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resources {
@@ -278,6 +288,13 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
 
     /// Where `mv` (legal here) is clicked.
     fn move_squares(&self, mv: Self::Move) -> MoveSquares;
+
+    /// The squares to mark on the board here (a winning line, a king in check); none by
+    /// default.
+    #[must_use]
+    fn highlights(&self) -> Highlights {
+        Highlights::default()
+    }
 
     /// The strengths offered, weakest first.
     fn levels() -> Vec<LevelInfo>;
@@ -482,6 +499,36 @@ mod tests {
         assert_eq!((rows, cols, cells.len(), checkered), (8, 8, 64, true));
         assert_eq!(col_labels.concat(), "abcdefgh");
         assert_eq!(row_labels.concat(), "87654321");
+    }
+
+    /// The highlights of `text` in game `G`: (winning squares, squares in check).
+    fn highlights<G: Entry>(text: &str) -> (Vec<usize>, Vec<usize>) {
+        let game = G::parse_position(text, None).expect("a valid position");
+        let highlights = game.highlights();
+        (highlights.win, highlights.check)
+    }
+
+    #[test]
+    fn highlights_mark_the_winning_line_and_the_king_in_check() {
+        use crate::connect4::Connect4;
+        use crate::tictactoe::TicTacToe;
+        // Tic-tac-toe: x's diagonal 0-4-8; both of x's lines when one move made two.
+        assert_eq!(highlights::<TicTacToe>("xo.ox...x o"), (vec![0, 4, 8], vec![]));
+        assert_eq!(highlights::<TicTacToe>("xxxxooxoo"), (vec![0, 1, 2, 3, 6], vec![]));
+        assert_eq!(highlights::<TicTacToe>("xo.ox.... x"), (vec![], vec![]));
+        // Connect Four (squares from the top left, 7 wide): x's four in the bottom row, and
+        // a vertical four in column 1.
+        assert_eq!(highlights::<Connect4>("1122334"), (vec![35, 36, 37, 38], vec![]));
+        assert_eq!(highlights::<Connect4>("1212121"), (vec![14, 21, 28, 35], vec![]));
+        // A rising diagonal from column 1, bottom row, to column 4, fourth row.
+        assert_eq!(highlights::<Connect4>("12234334544"), (vec![17, 23, 29, 35], vec![]));
+        assert_eq!(highlights::<Connect4>("4453"), (vec![], vec![]));
+        // Chess: the king in check, on its square (e8 is square 4, e1 square 60).
+        assert_eq!(highlights::<Chess>("startpos moves f2f3 e7e5 g2g4 d8h4"), (vec![], vec![60]));
+        assert_eq!(highlights::<Chess>("startpos moves e2e4 f7f6 d1h5"), (vec![], vec![4]));
+        assert_eq!(highlights::<Chess>("startpos"), (vec![], vec![]));
+        // Hare and wolves marks nothing.
+        assert_eq!(highlights::<HareWolves>("H:e1 W:b8,d8,f8,h8 H"), (vec![], vec![]));
     }
 
     #[test]

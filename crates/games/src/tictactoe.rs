@@ -660,7 +660,8 @@ mod entry {
 
     use super::{Mark, TicTacToe};
     use crate::entry::{
-        engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources,
+        engine_player, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares, Player,
+        Resources,
     };
 
     /// The levels: a depth limit each, `perfect` searches to the end.
@@ -733,6 +734,19 @@ mod entry {
 
         fn move_squares(&self, cell: u8) -> MoveSquares {
             MoveSquares { from: None, squares: vec![usize::from(cell)] }
+        }
+
+        /// The complete lines of the winner.
+        fn highlights(&self) -> Highlights {
+            let (x, o) = self.marks();
+            let win = super::LINES
+                .iter()
+                .filter(|&&line| x & line == line || o & line == line)
+                .fold(0u16, |cells, line| cells | line);
+            Highlights {
+                win: (0..9).filter(|cell| win & (1 << cell) != 0).collect(),
+                check: Vec::new(),
+            }
         }
 
         fn levels() -> Vec<LevelInfo> {

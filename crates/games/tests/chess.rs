@@ -293,6 +293,10 @@ fn errors_say_why() {
     assert!(
         error("4k3/8/8/8/8/8/8/4K2r b - - 0 1").contains("White is in check but Black is to move")
     );
+    assert!(error("kK6/8/8/8/8/8/P7/8 w - - 0 1")
+        .contains("the white king on b8 and the black king on a8 stand on adjacent squares"));
+    assert!(error("k7/1K6/8/8/8/8/P7/8 w - - 0 1")
+        .contains("white king on b7 and the black king on a8"));
     assert!(error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w KQkq - 0 1")
         .contains("white king on e1"));
     let start = Chess::new();

@@ -1,22 +1,19 @@
-//! The Connect Four test sets (six files of `moves score` lines): a sample in every `cargo
-//! test` (from `tests/data/connect4`, the sets' first lines, committed), all 6,000 positions
-//! (from `../shared/data/connect4`, or the folder in `ALPHABETA_CONNECT4_SETS`) and the empty
-//! board as ignored tests.
+//! The Connect Four test sets (six files of `moves score` lines, in the repository's
+//! `data/connect4`): the first lines of each in every `cargo test`, all 6,000 positions (from
+//! `data/connect4`, or the folder in `ALPHABETA_CONNECT4_SETS`) and the empty board as ignored
+//! tests.
 
 use std::path::PathBuf;
 
 use alphabeta_games::connect4::{Connect4, Solver, SolverConfig};
 
 fn sets_dir() -> PathBuf {
-    std::env::var_os("ALPHABETA_CONNECT4_SETS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4"),
-        PathBuf::from,
-    )
+    std::env::var_os("ALPHABETA_CONNECT4_SETS").map_or_else(samples_dir, PathBuf::from)
 }
 
-/// The committed samples: the first lines of each set.
+/// The committed sets (the samples are their first lines).
 fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/connect4")
 }
 
 /// The first `limit` lines of a set as (moves, score).
@@ -52,7 +49,7 @@ fn check_in(dir: &std::path::Path, file: &str, limit: usize, threads: usize, boo
     let mut solver = Solver::new(config.clone()).unwrap_or_else(|error| panic!("{error}"));
     let mut weak = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
     let positions = read_set(dir, file, limit);
-    // Every sample is read whole; a full set has 1000 positions.
+    // A set has 1000 positions.
     assert_eq!(positions.len(), limit.min(1000), "{file}");
     for (moves, score) in positions {
         let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
@@ -93,7 +90,7 @@ fn begin_hard_sample_weak_two_threads() {
     let config =
         SolverConfig { table_bytes: 64 << 20, threads: 2, book: false, ..SolverConfig::default() };
     let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
-    let positions = read_set(&samples_dir(), "Test_L1_R3", usize::MAX);
+    let positions = read_set(&samples_dir(), "Test_L1_R3", 5);
     assert_eq!(positions.len(), 5);
     for (moves, score) in positions {
         let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
@@ -113,8 +110,8 @@ fn the_book_agrees_with_the_samples() {
     // book gives every sample's score (the Begin sets, whose first plies the book holds).
     let book = alphabeta_games::connect4::Book::embedded().unwrap_or_else(|e| panic!("{e}"));
     let mut found = 0;
-    for file in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
-        for (moves, score) in read_set(&samples_dir(), file, usize::MAX) {
+    for (file, limit) in [("Test_L1_R1", 100), ("Test_L1_R2", 20), ("Test_L1_R3", 5)] {
+        for (moves, score) in read_set(&samples_dir(), file, limit) {
             let position = Connect4::from_moves(&moves).unwrap_or_else(|error| panic!("{error}"));
             if let Some(stored) = book.score(&position) {
                 assert_eq!(stored, score, "{file}: {moves}");
@@ -127,7 +124,7 @@ fn the_book_agrees_with_the_samples() {
 }
 
 #[test]
-#[ignore = "reads the full sets (../shared/data/connect4 or ALPHABETA_CONNECT4_SETS); a second"]
+#[ignore = "reads the full sets (data/connect4 or ALPHABETA_CONNECT4_SETS); a second"]
 fn the_book_agrees_with_the_sets() {
     // Every position of the six sets that the shipped book holds has the set's score, and
     // every set position of at most the book's depth is in it.

@@ -2,55 +2,13 @@
 //! search against plain minimax, and self-play between the levels.
 
 use alphabeta_engine::{CutRule, Game, Score, SearchConfig, Searcher};
-use alphabeta_games::hare_wolves::players::{play_out, Level, Player};
+use alphabeta_games::hare_wolves::players::{play_out, sample_positions, Level, Player};
 use alphabeta_games::hare_wolves::table::{Table, Value};
 use alphabeta_games::hare_wolves::{article, solver, HareWolves, Move, Side};
 use alphabeta_games::Notation;
 
 fn pos(text: &str) -> HareWolves {
     HareWolves::parse(text).unwrap()
-}
-
-/// A small deterministic generator (SplitMix64) for sampling.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Unfinished positions met in random games from the four starts.
-fn sampled_positions(count: usize, seed: u64) -> Vec<HareWolves> {
-    let mut rng = Rng(seed);
-    let starts: Vec<HareWolves> = ["a1", "c1", "e1", "g1"]
-        .iter()
-        .map(|s| HareWolves::start_from(s.parse().unwrap()).unwrap())
-        .collect();
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = starts[rng.below(4)].clone();
-        loop {
-            let moves = game.moves();
-            if moves.is_empty() {
-                break;
-            }
-            if rng.below(3) == 0 {
-                positions.push(game.clone());
-            }
-            game.play(moves[rng.below(moves.len())]);
-        }
-    }
-    positions.truncate(count);
-    positions
 }
 
 /// Hand-derived values (side to move's view).
@@ -140,10 +98,10 @@ fn the_table_is_consistent_with_the_rules_everywhere() {
 }
 
 #[test]
-fn solver_and_table_agree_on_sampled_positions() {
+fn solver_and_table_agree_on_sample_positions() {
     let table = Table::shared();
     let mut searcher = Searcher::new(solver::config());
-    for position in sampled_positions(150, 7) {
+    for position in sample_positions(150, 7) {
         let solved = solver::solve_with(&mut searcher, &position);
         assert_eq!(solved.score, table.score(&position), "{}", position.position_text());
     }
@@ -152,7 +110,7 @@ fn solver_and_table_agree_on_sampled_positions() {
 #[test]
 fn article_search_agrees_with_minimax_under_the_strict_cut() {
     let mut compared = 0;
-    for position in sampled_positions(150, 11) {
+    for position in sample_positions(150, 11) {
         for depth in [1, 2, 3, 4, 5] {
             let oracle = article::minimax(&position, depth);
             let strict = article::search(&position, depth, CutRule::Strict);
@@ -232,7 +190,7 @@ fn perfect_wolves_beat_every_hare_level() {
 #[test]
 fn perfect_hare_never_loses_a_won_position() {
     let table = Table::shared();
-    let won: Vec<HareWolves> = sampled_positions(3000, 23)
+    let won: Vec<HareWolves> = sample_positions(3000, 23)
         .into_iter()
         .filter(|position| table.winner(position).0 == Side::Hare)
         .take(60)

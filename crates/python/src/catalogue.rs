@@ -4,8 +4,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
+use alphabeta_catalogue::trace::{trace, TraceRequest};
 use alphabeta_catalogue::{Catalogue, GameHandle, PositionInput};
-use alphabeta_web::trace::{trace, TraceRequest};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -91,20 +91,21 @@ pub fn best<'py>(
     serialised(py, &report)
 }
 
-/// The exact value of `text` from the game's solver, within the budgets of `options`: a
-/// report.
+/// The exact value of `text` from the game's solver, within the budgets of `options`
+/// (`weak`: win, draw or loss only): a report.
 #[pyfunction]
-#[pyo3(signature = (game, text, options=None))]
+#[pyo3(signature = (game, text, options=None, weak=false))]
 pub fn solve<'py>(
     py: Python<'py>,
     game: &str,
     text: &str,
     options: Option<&Bound<'py, PyDict>>,
+    weak: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = options::read(options)?;
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let mut solve = options.solve_options(false).map_err(options::option_error)?;
+    let mut solve = options.solve_options(weak).map_err(options::option_error)?;
     solve.limits.stop = Some(stop.clone());
     let position = input(text, None);
     let report = detached(py, &stop, || game.solve(&position, &solve))?.map_err(value_error)?;
@@ -142,6 +143,7 @@ pub fn tree<'py>(
     cut: String,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = TraceRequest { tree, algorithm: Some(algorithm), cut: Some(cut) };
-    let view = trace(&request).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let view =
+        trace(&request).map_err(|error| PyValueError::new_err(error.message().to_owned()))?;
     serialised(py, &view)
 }

@@ -107,6 +107,9 @@ def test_bad_positions_and_names_raise_value_errors():
         alphabeta.HareWolves("nonsense")
     with pytest.raises(ValueError, match="bad position"):
         alphabeta.Tree("[1,2")
+    for fen in ["kK6/8/8/8/8/8/P7/8 w - - 0 1", "k7/1K6/8/8/8/8/P7/8 w - - 0 1"]:
+        with pytest.raises(ValueError, match="bad position: .* stand on adjacent squares"):
+            alphabeta.Game("chess", fen)
     with pytest.raises(ValueError, match=r"unknown game 'chequers' \(expected one of: tictactoe"):
         alphabeta.Game("chequers")
     with pytest.raises(ValueError, match="bad position"):

@@ -19,6 +19,7 @@ pub struct Counters {
     completed: AtomicU64,
     cancelled: AtomicU64,
     rejected: AtomicU64,
+    failed: AtomicU64,
 }
 
 /// A snapshot of [`Counters`].
@@ -32,6 +33,8 @@ pub struct CountersView {
     pub cancelled: u64,
     /// Requests turned away with 503 because every slot stayed busy.
     pub rejected: u64,
+    /// Searches that failed inside (a bug), answered with a 500.
+    pub failed: u64,
 }
 
 impl Counters {
@@ -43,6 +46,7 @@ impl Counters {
             completed: self.completed.load(Ordering::Relaxed),
             cancelled: self.cancelled.load(Ordering::Relaxed),
             rejected: self.rejected.load(Ordering::Relaxed),
+            failed: self.failed.load(Ordering::Relaxed),
         }
     }
 }
@@ -161,8 +165,29 @@ impl SearchPool {
             })
             .await;
             guard.armed = false;
-            pool.counters.completed.fetch_add(1, Ordering::Relaxed);
-            result.map_err(|error| ApiError::Internal(format!("the search failed: {error}")))
+            let counter =
+                if result.is_ok() { &pool.counters.completed } else { &pool.counters.failed };
+            counter.fetch_add(1, Ordering::Relaxed);
+            result.map_err(|_| {
+                ApiError::Internal("the search failed (an internal error of the server)".into())
+            })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_search_is_a_500_and_counted_as_failed() {
+        let pool = SearchPool::new(1, Duration::from_secs(1));
+        let answer = pool.run(Duration::from_secs(1), |_| -> u32 { panic!("a bug") }).await;
+        assert_eq!(answer.unwrap_err().kind(), "internal");
+        let counters = pool.counters();
+        assert_eq!((counters.completed, counters.failed, counters.running), (0, 1, 0));
+        // The slot is free again.
+        assert_eq!(pool.run(Duration::from_secs(1), |_| 7).await.unwrap(), 7);
+        assert_eq!(pool.counters().completed, 1);
     }
 }

@@ -47,7 +47,10 @@ async fn games_come_from_the_catalogue() {
     let reply = reply.json();
     let games = reply["games"].as_array().unwrap();
     let names: Vec<&str> = games.iter().map(|game| game["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim", "endless"]);
+    assert_eq!(
+        names,
+        ["tictactoe", "connect4", "hare-wolves", "chess", "checkers", "tree", "nim", "endless"]
+    );
     let game = |name: &str| games.iter().find(|game| game["name"] == name).unwrap().clone();
     let tictactoe = game("tictactoe");
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
@@ -84,7 +87,7 @@ async fn games_come_from_the_catalogue() {
     let status = get(server, "/api/status").await.json();
     assert_eq!(
         status["searches"],
-        json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0})
+        json!({"running": 0, "completed": 0, "cancelled": 0, "rejected": 0, "failed": 0})
     );
 }
 
@@ -109,7 +112,7 @@ async fn start_and_position() {
     assert!(error(&reply).contains("who may start: x"), "{}", error(&reply));
     let reply = post(server, "/api/start", &json!({"game": "go"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, tree, nim"));
+    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, checkers, tree, nim"));
     // Aliases work.
     let reply = post(server, "/api/start", &json!({"game": "c4"})).await;
     assert_eq!(reply.json()["game"], "connect4");
@@ -430,9 +433,13 @@ async fn solve_gives_the_exact_value() {
     assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
     assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
     assert_eq!(reply["settings"]["level"], "solve-weak");
+    let weak_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let request = json!({"game": "connect4", "position": position});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    // The weak solve is the cheaper one (its move is proved by one test, not an analysis).
+    let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
@@ -579,7 +586,10 @@ async fn extra_searches_wait_then_get_503() {
     assert_eq!(first.await.unwrap().status, 200);
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);
     let searches = get(server, "/api/status").await.json()["searches"].clone();
-    assert_eq!(searches, json!({"running": 0, "completed": 2, "cancelled": 0, "rejected": 1}));
+    assert_eq!(
+        searches,
+        json!({"running": 0, "completed": 2, "cancelled": 0, "rejected": 1, "failed": 0})
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -613,7 +623,7 @@ async fn a_client_that_disconnects_cancels_its_search() {
             wait_for(server, Duration::from_secs(30), |searches| searches["running"] == 0).await;
         assert_eq!(
             searches,
-            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0}),
+            json!({"running": 0, "completed": 0, "cancelled": cancelled + 1, "rejected": 0, "failed": 0}),
             "{method}"
         );
     }
@@ -684,4 +694,27 @@ async fn chess_analysed_at_depth_1_shows_every_moves_heuristic_score() {
         values.push(moves.iter().map(|mv| mv["value"].clone()).collect::<Vec<_>>());
     }
     assert!(values.iter().all(|each| *each == values[0]), "{values:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_inside_is_a_500_json_answer_and_not_counted_as_completed() {
+    let server = start(limits()).await;
+    let broken = common::Endless::BROKEN.to_string();
+    // In the handler itself (playing a move): an answer, not a dropped connection.
+    let play = json!({"game": "endless", "position": broken, "move": "0"});
+    let reply = post(server, "/api/play", &play).await;
+    assert_eq!((reply.status, reply.kind()), (500, "internal".to_string()), "{reply:?}");
+    // In a search: an answer, counted as failed.
+    let best = json!({"game": "endless", "position": broken, "algorithm": "alphabeta", "depth": 2});
+    let reply = post(server, "/api/best", &best).await;
+    assert_eq!((reply.status, reply.kind()), (500, "internal".to_string()), "{reply:?}");
+    let searches = get(server, "/api/status").await.json()["searches"].clone();
+    assert_eq!((searches["completed"].as_u64(), searches["failed"].as_u64()), (Some(0), Some(1)));
+    // The server goes on.
+    assert_eq!(
+        post(server, "/api/play", &json!({"game": "endless", "position": "0", "move": "1"}))
+            .await
+            .status,
+        200
+    );
 }

@@ -10,8 +10,8 @@ use alphabeta_web::ServerLimits;
 use common::{post, start};
 use serde_json::{json, Value};
 
-const MIDDLE_EASY: &str = include_str!("../../games/tests/data/connect4/Test_L2_R1");
-const END_EASY: &str = include_str!("../../games/tests/data/connect4/Test_L3_R1");
+const MIDDLE_EASY: &str = include_str!("../../../data/connect4/Test_L2_R1");
+const END_EASY: &str = include_str!("../../../data/connect4/Test_L3_R1");
 
 /// The exact value of each legal move of `position`, from the catalogue's analysis.
 fn exact_values(game: &str, position: &str) -> Vec<(String, i64)> {

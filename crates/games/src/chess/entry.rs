@@ -10,8 +10,8 @@ use alphabeta_engine::{Limits, SearchResult, Searcher};
 use super::perft::{Perft, PerftConfig};
 use super::{Chess, Color, Move, Piece, Square};
 use crate::entry::{
-    merge_limits, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player,
-    Resources, Solve, SolveOptions,
+    merge_limits, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares, PerftOptions,
+    Player, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -171,6 +171,16 @@ impl Entry for Chess {
     fn move_squares(&self, mv: Move) -> MoveSquares {
         let (from, to) = squares(self, mv);
         MoveSquares { from: Some(cell(from)), squares: vec![cell(to)] }
+    }
+
+    /// The king of the side to move, when it is in check.
+    fn highlights(&self) -> Highlights {
+        let check = if self.in_check() {
+            vec![cell(self.board().king(self.side_to_move()))]
+        } else {
+            Vec::new()
+        };
+        Highlights { win: Vec::new(), check }
     }
 
     fn levels() -> Vec<LevelInfo> {

@@ -70,11 +70,10 @@ pub enum FenError {
 /// At most `limit` characters of `text`, with an ellipsis if it was longer.
 pub(crate) fn excerpt(text: &str, limit: usize) -> String {
     if text.chars().count() <= limit {
-        text.to_string()
+        crate::escape_controls(text, true)
     } else {
-        let mut short: String = text.chars().take(limit).collect();
-        short.push('…');
-        short
+        let short: String = text.chars().take(limit).collect();
+        crate::escape_controls(&short, true) + "…"
     }
 }
 
@@ -185,7 +184,9 @@ fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// Kings, pawn counts and back-rank pawns, which cozy-chess would refuse without a reason.
+/// Kings (one each, never adjacent), pawn counts and back-rank pawns. cozy-chess refuses most
+/// of these without a reason and accepts adjacent kings, whose move generation then offers
+/// king-takes-king and panics.
 fn check_material(field: &str, builder: &BoardBuilder) -> Result<(), FenError> {
     let error = |why: String| FenError::Placement { field: short(field), why };
     for color in Color::ALL {
@@ -211,6 +212,19 @@ fn check_material(field: &str, builder: &BoardBuilder) -> Result<(), FenError> {
             .count();
         if pieces > 16 {
             return Err(error(format!("{name} has {pieces} pieces, at most 16")));
+        }
+    }
+    let king = |color: Color| {
+        Square::ALL.into_iter().find(|&square| builder.square(square) == Some((Piece::King, color)))
+    };
+    if let (Some(white), Some(black)) = (king(Color::White), king(Color::Black)) {
+        let files = (white.file() as i32 - black.file() as i32).abs();
+        let ranks = (white.rank() as i32 - black.rank() as i32).abs();
+        if files.max(ranks) <= 1 {
+            return Err(FenError::Position(format!(
+                "the white king on {white} and the black king on {black} stand on adjacent \
+                 squares: a king may never move next to the other king"
+            )));
         }
     }
     for square in Square::ALL {

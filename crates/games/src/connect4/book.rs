@@ -41,6 +41,8 @@ pub const BOOK_VERSION: u32 = 1;
 
 const MAGIC: &[u8; 8] = b"ABC4BOOK";
 const HEADER: usize = 24;
+/// The largest book file read (a book of depth 12 on 7×6 is far smaller).
+const MAX_BOOK_BYTES: u64 = 512 << 20;
 
 /// A book file that cannot be read or used.
 #[derive(Debug, Error)]
@@ -77,6 +79,12 @@ pub enum BookError {
         stored: u32,
         /// The CRC-32 of the content.
         computed: u32,
+    },
+    /// A header announcing more entries than any book holds.
+    #[error("the book's header announces {count} entries; a book file is at most {} MiB", MAX_BOOK_BYTES >> 20)]
+    TooLarge {
+        /// The announced entry count.
+        count: u64,
     },
     /// A board size that cannot be played, or whose keys do not fit an entry.
     #[error("a book cannot hold the board size {width}x{height} (width x (height + 1) <= 56)")]
@@ -390,8 +398,28 @@ impl Book {
     /// # Errors
     /// [`BookError::Io`] if it cannot be read, else as [`Book::from_bytes`].
     pub fn read(path: &Path) -> Result<Book, BookError> {
-        let bytes = std::fs::read(path)
-            .map_err(|source| BookError::Io { path: path.to_path_buf(), source })?;
+        use std::io::Read;
+        let io = |source| BookError::Io { path: path.to_path_buf(), source };
+        let file = std::fs::File::open(path).map_err(io)?;
+        // The header first: its entry count gives the length, checked before the rest is read.
+        let mut bytes = Vec::with_capacity(HEADER);
+        let mut reader = file.take(HEADER as u64);
+        reader.read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(BookError::NotABook);
+        }
+        let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        if version != BOOK_VERSION {
+            return Err(BookError::Version { found: version });
+        }
+        let count = u64::from_le_bytes(bytes[16..24].try_into().unwrap_or([0xff; 8]));
+        let length = count.checked_mul(8).and_then(|body| body.checked_add(HEADER as u64 + 4));
+        let length = match length {
+            Some(length) if length <= MAX_BOOK_BYTES => length,
+            _ => return Err(BookError::TooLarge { count }),
+        };
+        let mut reader = reader.into_inner().take(length + 1 - HEADER as u64);
+        reader.read_to_end(&mut bytes).map_err(io)?;
         Self::from_bytes(&bytes)
     }
 

@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
 
-use super::{Analysis, Book, Connect4, Solver, SolverConfig};
+use super::{Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
-    depth_config, engine_player, nothing_found, Board, Entry, LevelError, LevelInfo, MoveSquares,
-    Player, Resources, Solve, SolveOptions,
+    depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
+    MoveSquares, Player, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -145,10 +145,10 @@ impl Solve<Connect4> for Exact {
             return nothing_found(start.elapsed());
         };
         let (best_move, pv, nodes) = if weak {
+            // The move that keeps the value, proved by null-window tests (the first most
+            // often from the table), not by an analysis of every move.
             let rest = time.map(|time| time.saturating_sub(start.elapsed()));
-            let analysis = self.solver.analyse_within(game, true, rest);
-            let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
-            let best = analysis.as_ref().and_then(Analysis::best).map(|(col, _)| col);
+            let (best, nodes) = self.solver.keeping_move(game, solved.score, true, rest, stop);
             (best, best.into_iter().collect(), solved.stats.nodes + nodes)
         } else if solved.stats.from_book {
             // The book knows the value; the move that keeps it is the child the book (or a
@@ -316,6 +316,33 @@ impl Entry for Connect4 {
         let mut squares = vec![landing];
         squares.extend((0..height).map(cell).filter(|&square| square != landing));
         MoveSquares { from: None, squares }
+    }
+
+    /// Every cell of the winner's lines of four (or more).
+    fn highlights(&self) -> Highlights {
+        let Some(winner) = self.winner() else { return Highlights::default() };
+        let (width, height) = (i32::from(self.width()), i32::from(self.height()));
+        let mine = |col: i32, row: i32| {
+            (0..width).contains(&col)
+                && (0..height).contains(&row)
+                && self.at(col as u8, row as u8) == Some(winner)
+        };
+        let mut win = Vec::new();
+        for (col, row) in (0..width).flat_map(|col| (0..height).map(move |row| (col, row))) {
+            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                if (0..4).all(|step| mine(col + step * dc, row + step * dr)) {
+                    // Grid squares count rows from the top.
+                    let squares = (0..4).map(|step| {
+                        let (c, r) = (col + step * dc, row + step * dr);
+                        ((height - 1 - r) * width + c) as usize
+                    });
+                    win.extend(squares);
+                }
+            }
+        }
+        win.sort_unstable();
+        win.dedup();
+        Highlights { win, check: Vec::new() }
     }
 
     fn levels() -> Vec<LevelInfo> {

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use alphabeta_engine::{Algorithm, CutRule, Game, Scoring, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, CutRule, Game, Scoring, SearchConfig, Searcher, SplitMix64};
 use thiserror::Error;
 
 use super::table::Table;
@@ -207,14 +207,8 @@ pub fn self_play_match(levels: &[Level]) -> Vec<Pairing> {
 /// each position kept with probability 1/3): reproducible samples for tests and matches.
 #[must_use]
 pub fn sample_positions(count: usize, seed: u64) -> Vec<HareWolves> {
-    let mut state = seed;
-    let mut below = |n: usize| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    };
+    let mut random = SplitMix64::new(seed);
+    let mut below = |n: usize| (random.next_u64() % n as u64) as usize;
     let starts = match_starts();
     let mut positions = Vec::new();
     while positions.len() < count {

@@ -397,15 +397,21 @@ def search(game: AnyGame, **options: Any) -> SearchResult:
     return SearchResult(_native.search_object(game, options))
 
 
-def solve(game: AnyGame, **options: Any) -> SearchResult:
+def solve(game: AnyGame, weak: bool = False, **options: Any) -> SearchResult:
     """The exact value of ``game`` and a principal variation: the game's own solver for a
     built-in game, negamax with the table and depth-aware scores for a Python game.
     The budgets (``time``, ``nodes``, ``depth``) of :func:`search` apply: a solve they cut
-    short is not exact; ``tt_mib`` sizes the table."""
+    short is not exact; ``tt_mib`` sizes the table. ``weak`` asks for the winner only (win,
+    draw or loss, a value of 1, 0 or -1 and one move that keeps it): faster where the game's
+    solver has such a mode (Connect Four), the plain win/draw/loss search for a Python game."""
+    if not isinstance(weak, bool):
+        raise TypeError(f"weak: expected True or False, not {type(weak).__name__}")
     if isinstance(game, Game):
-        return SearchResult(_native.solve(game.name, game.text, options))
+        return SearchResult(_native.solve(game.name, game.text, options, weak))
+    if weak:
+        options = dict(options, scoring="plain")
     report = _native.search_object(game, options)
-    report["level"] = "solve"
+    report["level"] = "solve-weak" if weak else "solve"
     return SearchResult(report)
 
 

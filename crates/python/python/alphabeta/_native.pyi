@@ -20,8 +20,11 @@ def play(game: str, text: str, mv: str) -> Tuple[str, Dict[str, Any]]:
 def best(game: str, text: str, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """The AI's move with a search or a level: the contract's report."""
 
-def solve(game: str, text: str, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-    """The exact value from the game's solver: the contract's report."""
+def solve(
+    game: str, text: str, options: Optional[Dict[str, Any]] = None, weak: bool = False
+) -> Dict[str, Any]:
+    """The exact value from the game's solver (``weak``: win, draw or loss only): the
+    contract's report."""
 
 def analyse(game: str, text: str, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Every legal move with its value: the contract's analysis."""

@@ -133,8 +133,13 @@ pub async fn wait_for(
 }
 
 /// A game with eight moves at every turn that never ends: only a budget stops its search.
+/// A move from [`Endless::BROKEN`] plies panics, standing for a bug in a game's rules.
 #[derive(Clone, Debug)]
 pub struct Endless(u32);
+
+impl Endless {
+    pub const BROKEN: u32 = u32::MAX;
+}
 
 #[derive(Debug)]
 pub struct EndlessMoveError(String);
@@ -153,6 +158,7 @@ impl Game for Endless {
         moves.extend(0..8);
     }
     fn play(&mut self, _mv: u8) {
+        assert!(self.0 != Self::BROKEN, "a bug in the rules of Endless");
         self.0 += 1;
     }
     fn undo(&mut self, _mv: u8) {

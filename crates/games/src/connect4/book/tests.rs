@@ -89,6 +89,31 @@ fn a_book_round_trips_through_its_file() {
     assert!(missing.to_string().starts_with("book file /nonexistent/book.bin: "), "{missing}");
 }
 
+#[test]
+fn an_endless_or_oversized_file_is_refused_before_it_is_read() {
+    if Path::new("/dev/zero").exists() {
+        assert!(matches!(Book::read(Path::new("/dev/zero")), Err(BookError::NotABook)));
+    }
+    // A header announcing 2^61 entries, and nothing behind it.
+    let mut bytes = small_book().to_bytes();
+    bytes[16..24].copy_from_slice(&(1u64 << 61).to_le_bytes());
+    bytes.truncate(24);
+    let path = std::env::temp_dir().join(format!("alphabeta-book-big-{}.bin", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let read = Book::read(&path);
+    let _ = std::fs::remove_file(&path);
+    let error = read.unwrap_err();
+    assert!(error.to_string().contains("at most 512 MiB"), "{error}");
+    // A header announcing less than the file holds: read no further than announced.
+    let mut bytes = small_book().to_bytes();
+    bytes.extend_from_slice(&[0; 64]);
+    let path = std::env::temp_dir().join(format!("alphabeta-book-long-{}.bin", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let read = Book::read(&path);
+    let _ = std::fs::remove_file(&path);
+    assert!(matches!(read, Err(BookError::Length { .. })), "{read:?}");
+}
+
 /// Rewrites the checksum after a change, so that the checks behind it are reached.
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
     let end = bytes.len() - 4;
