@@ -615,8 +615,12 @@ test('flip: playing Black turns the board; the button turns it back; check is ma
   await page.waitForFunction(() => document.querySelector('#status').dataset.over === 'true');
   assert.deepEqual(await marked(page, 'check'), [60]);
   assert.deepEqual(await marked(page, 'last'), [3, 39]);
+  // The queen's path, drawn from d8 to h4.
+  assert.equal(await page.$eval('#board .last-path', (line) => line.dataset.path), '3-39');
   assert.match(await page.getAttribute('#board [data-square="60"]', 'aria-label'), /^e1: wK, in check$/);
   assert.equal(await page.$eval('#status', (status) => status.dataset.winner), 'Black');
+  // The bar shows the result: Black's, proven.
+  assert.deepEqual(await page.$eval('#eval-bar', (bar) => ({ ...bar.dataset })), { value: '-1.000', proven: 'true' });
   await page.screenshot({ path: path.join(ARTIFACTS, 'chess-mate-flipped.png') });
   await page.click('#flip');
   assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'false');

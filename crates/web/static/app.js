@@ -820,6 +820,24 @@ function renderBoard() {
     group.addEventListener('keydown', (event) => onSquareKey(event, square, board));
     element.append(group);
   });
+  // The path of the last move of a piece that moves (the hare's, a wolf's, a chess piece's).
+  const path = play.ply > 0 ? play.moves[play.ply - 1].squares : [];
+  if (path.length === 2) {
+    const centre = (square) => {
+      const row = Math.floor(square / board.cols);
+      const col = square % board.cols;
+      return {
+        x: frame.left + ((flipped ? board.cols - 1 - col : col) + 0.5) * SIZE,
+        y: frame.top + ((flipped ? board.rows - 1 - row : row) + 0.5) * SIZE,
+      };
+    };
+    const [from, to] = path.map(centre);
+    const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    // Stop short of the piece's centre, so that the piece stays readable.
+    const end = { x: to.x - (to.x - from.x) * 30 / length, y: to.y - (to.y - from.y) * 30 / length };
+    element.append(svg('line', { class: 'last-path', x1: from.x, y1: from.y, x2: end.x, y2: end.y, 'data-path': path.join('-') }));
+    element.append(svg('circle', { class: 'last-path-end', cx: end.x, cy: end.y, r: 7 }));
+  }
   if (focused !== undefined) {
     const again = element.querySelector(`[data-square="${focused}"]`);
     if (again) again.focus();
@@ -940,6 +958,12 @@ function renderEvaluation() {
   const points = evaluations();
   // The bar: the latest value at or before the position on the board.
   let shown = null;
+  const result = play.position.over ? play.position.result : null;
+  if (result) {
+    // A finished game: its result, by the rules.
+    const level = !result.winner ? 0 : result.winner === play.info.sides[0] ? 1 : -1;
+    shown = { level, proven: true, words: result.words, value: { source: 'the game is over' } };
+  }
   for (let ply = play.ply; ply >= 1 && !shown; ply -= 1) shown = points[ply - 1];
   const bar = $('#eval-bar');
   const first = sideName(play.info.sides[0]);
