@@ -20,6 +20,20 @@ pub enum CatalogueError {
     BadOption(String),
 }
 
+impl CatalogueError {
+    /// The message without the prefix that names the kind of error (for a front end that
+    /// shows the kind apart, or whose own words already say it).
+    #[must_use]
+    pub fn message(&self) -> &str {
+        match self {
+            Self::UnknownGame(message)
+            | Self::BadPosition(message)
+            | Self::IllegalMove(message)
+            | Self::BadOption(message) => message,
+        }
+    }
+}
+
 /// The longest message text kept from a game's own error (they may quote input).
 const MAX_MESSAGE: usize = 240;
 

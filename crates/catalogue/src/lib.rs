@@ -23,6 +23,7 @@ mod error;
 pub mod example;
 mod handle;
 mod report;
+pub mod trace;
 
 use std::sync::Arc;
 
@@ -67,6 +68,7 @@ impl Catalogue {
             .with::<alphabeta_games::connect4::Connect4>()
             .with::<alphabeta_games::hare_wolves::HareWolves>()
             .with::<alphabeta_games::chess::Chess>()
+            .with::<alphabeta_games::checkers::Checkers>()
             .with::<alphabeta_games::tree::Tree>()
     }
 

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
+use alphabeta_catalogue::trace::{TraceEvent, Tracer};
 use alphabeta_engine::{Algorithm, CutRule, Game, SearchConfig, Searcher};
 use alphabeta_games::tree::Tree;
-use alphabeta_web::trace::{TraceEvent, Tracer};
 use anyhow::{Context as _, Result};
 use clap::Args;
 

@@ -135,7 +135,7 @@ fn bad_input_exits_2_with_a_message() {
         (&["book", "tictactoe", "--depth", "1", "--out", "/tmp/never"], "only connect4 has one"),
         (
             &["best", "chess-boxing", "x"],
-            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, tree)",
+            "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, checkers, tree)",
         ),
         (&["tree", "[[4,7,5],[9,2,6],[3,8,5]"], "at column 25"),
         (&["tree", "[[4,7],[]]"], "empty list"),

@@ -228,7 +228,7 @@ fn the_games_verb_lists_the_catalogue() {
             serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_string()
         })
         .collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim"]);
+    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "checkers", "tree", "nim"]);
     let (_, out, _) = call(&["games"], b"");
     assert!(out.contains("nim (also one-heap-nim): Nim"), "{out}");
 }

@@ -347,7 +347,8 @@ pub struct Limits {
 /// the order of the search, not its values: a fixed-depth search without the table still
 /// equals minimax (the tests check it on every game). Quiescence and check extension change
 /// what is searched, exactly as documented (the tests compare them with reference searches).
-/// Their tuning numbers (reductions, depths) are constants next to the node function.
+/// Their tuning numbers (the depths, move counts and reductions quoted below) are in one
+/// place, the engine's `params` module (`crates/engine/src/params.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Techniques {
     /// Quiescence search at the depth limit: stand pat on [`crate::Game::evaluate`]

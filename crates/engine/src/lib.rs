@@ -16,25 +16,29 @@
 //! same tie-break and move order the same root move; the test suites check it.
 #![deny(missing_docs)]
 
+mod budget;
 mod config;
 pub mod duel;
 mod game;
 mod mcts;
 mod observer;
+mod params;
+mod result;
 mod rng;
 mod score;
 mod search;
 mod stats;
 pub mod tt;
 
+pub use budget::{Aborted, Clock, SystemClock};
 pub use config::{
     Algorithm, CutRule, Deepening, GameClock, InvalidMctsOption, Limits, MctsConfig, MoveOrdering,
     Playout, Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
 };
 pub use game::{Game, Outcome};
-pub use mcts::MoveStats;
 pub use observer::{Iteration, MctsIteration, Observer, Silent};
+pub use result::{MoveStats, SearchResult};
 pub use rng::SplitMix64;
 pub use score::Score;
-pub use search::{Aborted, Clock, SearchResult, Searcher, SystemClock};
+pub use search::Searcher;
 pub use stats::Stats;

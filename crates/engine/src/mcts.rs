@@ -30,51 +30,10 @@
 
 use std::time::Duration;
 
-use crate::search::{Aborted, Budget, Clock, SearchResult};
+use crate::budget::{Aborted, Budget, Clock};
+use crate::result::{MoveStats, SearchResult};
 use crate::{Game, MctsIteration, MoveOrdering, Observer, Playout, Score, SearchConfig, Stats};
 use crate::{Outcome, SplitMix64};
-
-/// What MCTS knows about one root move when it stops.
-#[derive(Clone, Debug)]
-pub struct MoveStats<Move> {
-    /// The move.
-    pub mv: Move,
-    /// Iterations that went through it.
-    pub visits: u64,
-    /// Its mean reward for the side to move at the root, in `[-1, 1]` (0 if never visited).
-    pub mean: f64,
-    /// The proven lower bound of its value for the side to move at the root.
-    pub lower: Score,
-    /// The proven upper bound.
-    pub upper: Score,
-}
-
-impl<Move> MoveStats<Move> {
-    /// The proven value, when the bounds meet.
-    #[must_use]
-    pub fn proven(&self) -> Option<Score> {
-        (self.lower == self.upper).then_some(self.lower)
-    }
-
-    /// The share of its playouts' rewards won: `(mean + 1) / 2`, in `[0, 1]`.
-    #[must_use]
-    pub fn win_rate(&self) -> f64 {
-        (self.mean + 1.0) / 2.0
-    }
-}
-
-/// Equal when every field is; means compare bit for bit (runs with one seed repeat exactly).
-impl<Move: PartialEq> PartialEq for MoveStats<Move> {
-    fn eq(&self, other: &Self) -> bool {
-        self.mv == other.mv
-            && self.visits == other.visits
-            && self.mean.to_bits() == other.mean.to_bits()
-            && self.lower == other.lower
-            && self.upper == other.upper
-    }
-}
-
-impl<Move: Eq> Eq for MoveStats<Move> {}
 
 /// What a node is.
 #[derive(Clone, Copy, Debug, PartialEq)]

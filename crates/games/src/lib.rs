@@ -1,5 +1,6 @@
 //! Games for the alphabeta engine, each with its notation, rules and tests.
 //!
+//! - [`checkers`]: English draughts on bitboards: PDN, draw rules, perft (Bik's table).
 //! - [`chess`]: chess on cozy-chess: FEN, UCI and SAN, draws, perft (seed 000's table).
 //! - [`connect4`]: Connect Four on bitboards, with an exact solver.
 //! - [`hare_wolves`]: hare and wolves (seed 003), its article-exact AI and a complete table.
@@ -12,6 +13,7 @@
 //! [`Notation`] for the people: move text, position text, drawings and values in words.
 #![deny(missing_docs)]
 
+pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod entry;

@@ -374,6 +374,14 @@ mod entry {
             }
             root
         }
+
+        /// Every node of the whole tree in preorder, as the board draws them.
+        #[must_use]
+        pub fn node_views(&self) -> Vec<TreeNodeView> {
+            let mut nodes = Vec::new();
+            tree_nodes(&mut self.root(), &mut nodes);
+            nodes
+        }
     }
 
     /// Every node below `tree` in preorder.
@@ -444,9 +452,7 @@ mod entry {
         }
 
         fn board(&self) -> Board {
-            let mut nodes = Vec::new();
-            tree_nodes(&mut self.root(), &mut nodes);
-            Board::Tree { nodes, at: self.path().to_vec() }
+            Board::Tree { nodes: self.node_views(), at: self.path().to_vec() }
         }
 
         fn move_squares(&self, _mv: usize) -> MoveSquares {

@@ -7,6 +7,7 @@ use alphabeta_engine::{
     Algorithm, Deepening, Game, Outcome, Score, SearchConfig, SearchResult, Searcher, SplitMix64,
     Techniques,
 };
+use alphabeta_games::checkers::Checkers;
 use alphabeta_games::chess::Chess;
 use alphabeta_games::connect4::Connect4;
 use alphabeta_games::hare_wolves::HareWolves;
@@ -153,6 +154,12 @@ fn negamax_equals_minimax_on_connect4() {
 fn negamax_equals_minimax_on_hare_wolves() {
     let positions = random_positions(&HareWolves::start(), 16, 0..12);
     negamax_equals_minimax("hare-wolves", &positions, 1..=6);
+}
+
+#[test]
+fn negamax_equals_minimax_on_checkers() {
+    let positions = random_positions(&Checkers::default(), 24, 0..50);
+    negamax_equals_minimax("checkers", &positions, 1..=4);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
+use alphabeta_catalogue::trace::{trace, TraceRequest};
 use alphabeta_catalogue::{Catalogue, GameHandle, Method, PositionInput, SolveOptions};
-use alphabeta_web::trace::{trace, TraceRequest};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -194,6 +194,7 @@ pub fn tree<'py>(
     cut: String,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = TraceRequest { tree, algorithm: Some(algorithm), cut: Some(cut) };
-    let view = trace(&request).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let view =
+        trace(&request).map_err(|error| PyValueError::new_err(error.message().to_owned()))?;
     serialised(py, &view)
 }

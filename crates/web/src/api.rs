@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
 use crate::search::CountersView;
-use crate::trace::{TraceRequest, TraceView};
 use crate::AppState;
+use alphabeta_catalogue::trace::{TraceRequest, TraceView};
 
 /// A game as `GET /api/games` lists it: the catalogue's [`GameInfo`] and its start.
 #[derive(Clone, Debug, Serialize)]
@@ -420,12 +420,12 @@ pub(crate) async fn solve(
     Ok(Json(SolveReply { report, settings }))
 }
 
-/// `POST /api/tree`: small (at most [`crate::trace::MAX_TRACE_NODES`] nodes), so it runs
+/// `POST /api/tree`: small (at most [`alphabeta_catalogue::trace::MAX_TRACE_NODES`] nodes), so it runs
 /// on the I/O thread.
 pub(crate) async fn tree(
     ApiJson(request): ApiJson<TraceRequest>,
 ) -> Result<Json<TraceView>, ApiError> {
-    crate::trace::trace(&request).map(Json)
+    alphabeta_catalogue::trace::trace(&request).map(Json).map_err(ApiError::from)
 }
 
 pub(crate) async fn not_found(uri: axum::http::Uri) -> ApiError {

@@ -26,7 +26,6 @@ mod assets;
 mod error;
 mod guard;
 mod search;
-pub mod trace;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -127,7 +126,7 @@ impl AppState {
             max_searches: limits.max_searches,
             queue_wait_ms: u64::try_from(limits.queue_wait.as_millis()).unwrap_or(u64::MAX),
             body_limit_bytes: limits.body_bytes,
-            max_tree_nodes: trace::MAX_TRACE_NODES,
+            max_tree_nodes: alphabeta_catalogue::trace::MAX_TRACE_NODES,
         }
     }
 }

@@ -47,7 +47,10 @@ async fn games_come_from_the_catalogue() {
     let reply = reply.json();
     let games = reply["games"].as_array().unwrap();
     let names: Vec<&str> = games.iter().map(|game| game["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tictactoe", "connect4", "hare-wolves", "chess", "tree", "nim", "endless"]);
+    assert_eq!(
+        names,
+        ["tictactoe", "connect4", "hare-wolves", "chess", "checkers", "tree", "nim", "endless"]
+    );
     let game = |name: &str| games.iter().find(|game| game["name"] == name).unwrap().clone();
     let tictactoe = game("tictactoe");
     assert_eq!(tictactoe["sides"], json!(["x", "o"]));
@@ -109,7 +112,7 @@ async fn start_and_position() {
     assert!(error(&reply).contains("who may start: x"), "{}", error(&reply));
     let reply = post(server, "/api/start", &json!({"game": "go"})).await;
     assert_eq!((reply.status, reply.kind()), (400, "unknown_game".to_string()));
-    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, tree, nim"));
+    assert!(error(&reply).contains("tictactoe, connect4, hare-wolves, chess, checkers, tree, nim"));
     // Aliases work.
     let reply = post(server, "/api/start", &json!({"game": "c4"})).await;
     assert_eq!(reply.json()["game"], "connect4");

@@ -1,64 +1,31 @@
-//! The searcher: root handling, iterative deepening, budgets and results.
+//! The searcher: what runs a search, read top-down.
 //!
-//! The node functions live in [`node`]; this module owns what happens around them.
+//! - this module: [`Searcher`], which picks the algorithm, runs helper threads (Lazy SMP) and
+//!   analyses every root move;
+//! - [`root`]: the root's choice among its moves (tie-breaks, the corner trap), one for every
+//!   algorithm of the alpha-beta family;
+//! - [`node`]: the node functions (the minimax oracle, textbook alpha-beta, and in
+//!   `node::negamax` negamax with its iterative deepening and techniques);
+//! - [`ordering`]: the move picker (the table's move, then keys: noisy, killers, history);
+//! - [`time`]: the time plan of a game clock.
+//!
+//! Budgets are in `crate::budget`, results in `crate::result`, tuning numbers in
+//! `crate::params`.
 
 mod node;
 mod ordering;
+mod root;
 mod time;
 
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::{Clock, SystemClock};
+use crate::result::SearchResult;
 
 use crate::tt::{TableTooSmall, TranspositionTable};
-use crate::{Algorithm, CutRule, Game, Observer, Score, SearchConfig, Silent, Stats, TieBreak};
-
-/// A search stopped by a budget (nodes, time, or the stop flag).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aborted;
-
-/// A source of elapsed time, behind a trait so that tests and servers can inject one.
-pub trait Clock {
-    /// Time since some fixed start.
-    fn now(&self) -> Duration;
-}
-
-/// The wall clock.
-#[derive(Clone, Copy, Debug)]
-pub struct SystemClock(Instant);
-
-impl Default for SystemClock {
-    fn default() -> Self {
-        Self(Instant::now())
-    }
-}
-
-impl Clock for SystemClock {
-    fn now(&self) -> Duration {
-        self.0.elapsed()
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<Move> {
-    /// The move to play, `None` when the root is finished or has no move.
-    pub best_move: Option<Move>,
-    /// The root's value for the side to move (a bound if `aborted`).
-    pub score: Score,
-    /// `true` when no heuristic value went into `score`: it is the game-theoretic value.
-    pub exact: bool,
-    /// The principal variation, starting with `best_move`.
-    pub pv: Vec<Move>,
-    /// What the search did.
-    pub stats: Stats,
-    /// A budget ran out; the move is the best found so far.
-    pub aborted: bool,
-    /// [`Algorithm::Mcts`]: every root move's visits, mean reward and proven bounds, in
-    /// the order the root generated them. Empty for the alpha-beta family.
-    pub root_moves: Vec<crate::MoveStats<Move>>,
-}
+use crate::{Algorithm, Game, Observer, SearchConfig, Silent, Stats};
 
 /// Runs searches with one configuration (and one transposition table, reused between them).
 pub struct Searcher {
@@ -298,87 +265,4 @@ impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, AtomicOrdering::Relaxed);
     }
-}
-
-/// Budgets as the node functions check them.
-pub(crate) struct Budget<'a> {
-    node_limit: u64,
-    /// The next node count that needs a look beyond one comparison: the node limit's
-    /// overrun or the next multiple of 1024 (when the stop flag and clock are read).
-    next_check: Cell<u64>,
-    deadline: Option<Duration>,
-    stop: Option<&'a std::sync::atomic::AtomicBool>,
-    clock: &'a dyn Clock,
-}
-
-/// How often (in nodes) the stop flag and the clock are read.
-const CHECK_EVERY: u64 = 1024;
-
-impl<'a> Budget<'a> {
-    pub(crate) fn new(config: &'a SearchConfig, clock: &'a dyn Clock, start: Duration) -> Self {
-        let node_limit = config.limits.nodes.unwrap_or(u64::MAX);
-        Self {
-            node_limit,
-            next_check: Cell::new(CHECK_EVERY.min(node_limit.saturating_add(1))),
-            deadline: config.limits.time.map(|time| start + time),
-            stop: config.limits.stop.as_deref(),
-            clock,
-        }
-    }
-
-    /// Checks the budgets after `nodes` positions (counted up one at a time); the clock and
-    /// the stop flag only every 1024.
-    #[inline]
-    pub(crate) fn check(&self, nodes: u64) -> Result<(), Aborted> {
-        if !self.due(nodes) {
-            return Ok(());
-        }
-        self.check_slowly(nodes)
-    }
-
-    /// Whether [`Budget::check_slowly`] is due after `nodes` positions: at every multiple of
-    /// 1024 (so at every multiple of 65,536) and past the node limit.
-    #[inline(always)]
-    pub(crate) fn due(&self, nodes: u64) -> bool {
-        nodes >= self.next_check.get()
-    }
-
-    /// [`Budget::check`] once it is due.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn check_slowly(&self, nodes: u64) -> Result<(), Aborted> {
-        if nodes > self.node_limit {
-            return Err(Aborted);
-        }
-        let next = (nodes / CHECK_EVERY + 1).saturating_mul(CHECK_EVERY);
-        self.next_check.set(next.min(self.node_limit.saturating_add(1)));
-        if nodes % CHECK_EVERY == 0 {
-            if self.stop.is_some_and(|stop| stop.load(AtomicOrdering::Relaxed)) {
-                return Err(Aborted);
-            }
-            if self.deadline.is_some_and(|deadline| self.clock.now() >= deadline) {
-                return Err(Aborted);
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Picks one index in `0..len` from a seed (the first output of [`SplitMix64`] from it), for
-/// the random tie-break.
-pub(crate) fn pick(seed: u64, len: usize) -> usize {
-    (crate::SplitMix64::new(seed).next_u64() % len.max(1) as u64) as usize
-}
-
-/// Whether the root must widen its window so that moves tying with the best so far get
-/// exact values (needed by every tie-break but `First`).
-///
-/// Not needed by alpha-beta under [`CutRule::Strict`] or [`CutRule::None`]: with the strict
-/// cut (`alpha > beta`), a fail-soft result equal to alpha is already exact (only results
-/// strictly below alpha are bounds), so a later move that ties is recognised as such with the
-/// plain window. This keeps the strict cut's node counts identical to seed 003's program,
-/// which keeps the last equal move (`<=`) without widening anything.
-pub(crate) fn needs_exact_ties(config: &SearchConfig) -> bool {
-    let exact_by_cut = config.algorithm == Algorithm::AlphaBeta && config.cut != CutRule::Standard;
-    config.exact_ties && !matches!(config.tie_break, TieBreak::First) && !exact_by_cut
 }

@@ -12,18 +12,18 @@
 //! contract is one step tighter: only a result `< alpha` is an upper bound and only a result
 //! `> beta` a lower bound; results in `alpha ..= beta` are exact.
 
-mod negamax;
+pub(super) mod negamax;
 
 use std::time::Duration;
 
-use super::{needs_exact_ties, pick, Aborted, Budget, Clock, SearchResult};
+use super::root::RootBest;
+use crate::budget::{Aborted, Budget, Clock};
+use crate::result::SearchResult;
 use crate::tt::TranspositionTable;
-use crate::{
-    Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats, TieBreak,
-};
+use crate::{Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats};
 
 /// A node's children (a range of the move stack), or the score that ends it.
-enum Expansion {
+pub(super) enum Expansion {
     Leaf(Score),
     Moves(usize, usize),
 }
@@ -62,32 +62,25 @@ impl InPlace for InPlace3 {
     type Next = InPlace2;
 }
 
-/// The best root move found so far (kept across an abort).
-struct RootBest<Move> {
-    mv: Option<Move>,
-    score: Score,
-    pv: Vec<Move>,
-}
-
 /// One search in progress. With `TECHNIQUES` off, negamax's nodes are compiled without the
 /// strong techniques (the flags of [`negamax::Uses`] are constants: all off), a smaller node
 /// for a search that uses none of them ([`Run::needs_techniques`]); with it on they read the
 /// flags, which is right for every configuration.
 pub(crate) struct Run<'a, G: Game, O, const TECHNIQUES: bool = true> {
-    config: &'a SearchConfig,
-    tt: Option<&'a mut TranspositionTable>,
-    observer: &'a mut O,
-    budget: Budget<'a>,
-    stats: Stats,
+    pub(super) config: &'a SearchConfig,
+    pub(super) tt: Option<&'a mut TranspositionTable>,
+    pub(super) observer: &'a mut O,
+    pub(super) budget: Budget<'a>,
+    pub(super) stats: Stats,
     /// Leaves scored by a heuristic (or TT entries that were): 0 means the value is exact.
-    horizon: u64,
+    pub(super) horizon: u64,
     /// The move stack: each node appends its moves and truncates them when it returns.
-    stack: Vec<G::Move>,
+    pub(super) stack: Vec<G::Move>,
     /// Triangular principal-variation table.
-    pv: Vec<Vec<G::Move>>,
-    root: RootBest<G::Move>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+    pub(super) root: RootBest<G::Move>,
     /// The state of negamax's strong techniques.
-    strong: negamax::Strong<G::Move>,
+    pub(super) strong: negamax::Strong<G::Move>,
 }
 
 impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
@@ -122,7 +115,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         negamax::Uses::new(&config.techniques).any()
     }
 
-    fn max_depth(&self) -> u32 {
+    pub(super) fn max_depth(&self) -> u32 {
         self.config.limits.depth.unwrap_or(Score::MAX_PLY).min(Score::MAX_PLY)
     }
 
@@ -135,7 +128,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         self.finish(aborted)
     }
 
-    fn finish(self, aborted: bool) -> SearchResult<G::Move> {
+    pub(super) fn finish(self, aborted: bool) -> SearchResult<G::Move> {
         SearchResult {
             best_move: self.root.mv,
             score: self.root.score,
@@ -147,136 +140,8 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         }
     }
 
-    /// The root: every move in order, with the configured tie-break and stop-at-win.
-    fn root(&mut self, game: &mut G, depth: u32) -> Result<(), Aborted> {
-        let config = self.config;
-        self.reset_ply(0);
-        self.observer.enter(game, 0, config.window.0, config.window.1);
-        let (start, end) = match self.expand(game, depth, 0) {
-            Expansion::Leaf(score) => {
-                self.root = RootBest { mv: None, score, pv: Vec::new() };
-                return Ok(());
-            }
-            Expansion::Moves(start, end) => (start, end),
-        };
-        // The root keeps its own copy of its moves; the children use the stack.
-        let moves: Vec<G::Move> = self.stack[start..end].to_vec();
-        self.stack.truncate(start);
-        // A partial search still has a move to play.
-        if self.root.mv.is_none() {
-            self.root.mv = moves.first().copied();
-            self.root.pv = self.root.mv.into_iter().collect();
-        }
-        let exact_ties = needs_exact_ties(config);
-        let (mut alpha, beta) = config.window;
-        let mut best = -Score::INFINITY;
-        let mut best_move = None;
-        let mut best_pv = Vec::new();
-        let mut ties: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
-        for (index, &mv) in moves.iter().enumerate() {
-            let floor = if exact_ties { alpha.min(best.next_down()) } else { alpha };
-            game.play(mv);
-            let result = match config.algorithm {
-                Algorithm::Minimax => self.minimax(game, depth - 1, 1),
-                Algorithm::AlphaBeta => self.alphabeta(game, depth - 1, 1, -beta, -floor),
-                Algorithm::Negamax => unreachable!("negamax has its own root"),
-                Algorithm::Mcts => unreachable!("MCTS has its own search"),
-            };
-            game.undo(mv);
-            let score = -result?;
-            self.observer.root_move(mv, score);
-            let improves = match config.tie_break {
-                TieBreak::First => score > best,
-                TieBreak::Last | TieBreak::Random(_) | TieBreak::Trap => score >= best,
-            };
-            if improves {
-                if score > best {
-                    ties.clear();
-                }
-                best = score;
-                best_move = Some(mv);
-                best_pv = self.line(mv, 1);
-                ties.push((mv, best_pv.clone()));
-                self.root = RootBest { mv: best_move, score: best, pv: best_pv.clone() };
-            }
-            alpha = alpha.max(best);
-            self.observer.child(0, index, mv, score, alpha, beta);
-            let stop = config.stop_at_win && best >= config.best_possible();
-            if stop || (config.algorithm != Algorithm::Minimax && self.cuts(alpha, beta)) {
-                self.stats.cutoffs += 1;
-                self.observer.cut(0, moves.len() - index - 1);
-                break;
-            }
-        }
-        if let (TieBreak::Random(seed), false) = (config.tie_break, ties.is_empty()) {
-            let (mv, pv) = ties.swap_remove(pick(seed, ties.len()));
-            best_move = Some(mv);
-            best_pv = pv;
-        }
-        if config.tie_break == TieBreak::Trap && ties.len() > 1 && depth >= 2 {
-            // Should the counting run out of budget, the first best move stands.
-            self.root = RootBest { mv: Some(ties[0].0), score: best, pv: ties[0].1.clone() };
-            let (mv, pv) = self.trap(game, depth, ties)?;
-            best_move = Some(mv);
-            best_pv = pv;
-        }
-        self.root = RootBest { mv: best_move, score: best, pv: best_pv };
-        Ok(())
-    }
-
-    /// [`TieBreak::Trap`]: among the equal root moves `ties`, the one after which the
-    /// opponent has the most replies that do worse than its best; the first on equal counts.
-    fn trap(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ties: Vec<(G::Move, Vec<G::Move>)>,
-    ) -> Result<(G::Move, Vec<G::Move>), Aborted> {
-        let mut chosen = 0;
-        let mut most = None;
-        for (index, (mv, _)) in ties.iter().enumerate() {
-            game.play(*mv);
-            let counted = self.mistakes(game, depth - 1);
-            game.undo(*mv);
-            let mistakes = counted?;
-            if most.map_or(true, |most| mistakes > most) {
-                most = Some(mistakes);
-                chosen = index;
-            }
-        }
-        Ok(ties.into_iter().nth(chosen).expect("chosen among the ties"))
-    }
-
-    /// The opponent to move (one ply below the root, `depth` plies left): how many of its
-    /// replies lead to a worse outcome for it (loss, draw or heuristic, win: in this order)
-    /// than its best reply. Each reply is searched with the full window.
-    fn mistakes(&mut self, game: &mut G, depth: u32) -> Result<usize, Aborted> {
-        if depth == 0 || game.outcome().is_some() {
-            return Ok(0);
-        }
-        let mut replies = Vec::new();
-        game.legal_moves(&mut replies);
-        let class = |score: Score| i8::from(score.is_win()) - i8::from(score.is_loss());
-        let mut classes = Vec::with_capacity(replies.len());
-        for reply in replies {
-            game.play(reply);
-            let (infinity, left) = (Score::INFINITY, depth - 1);
-            let ours = match self.config.algorithm {
-                Algorithm::Minimax => self.minimax(game, left, 2),
-                Algorithm::Negamax => {
-                    self.negamax::<negamax::Pv>(game, left, 2, -infinity, infinity)
-                }
-                _ => self.alphabeta(game, left, 2, -infinity, infinity),
-            };
-            game.undo(reply);
-            classes.push(class(-ours?));
-        }
-        let best = classes.iter().copied().max().unwrap_or(0);
-        Ok(classes.iter().filter(|&&class| class < best).count())
-    }
-
     /// `mv` followed by the principal variation found below it.
-    fn line(&self, mv: G::Move, ply: usize) -> Vec<G::Move> {
+    pub(super) fn line(&self, mv: G::Move, ply: usize) -> Vec<G::Move> {
         let mut line = vec![mv];
         if let Some(rest) = self.pv.get(ply) {
             line.extend_from_slice(rest);
@@ -284,7 +149,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         line
     }
 
-    fn cuts(&self, alpha: Score, beta: Score) -> bool {
+    pub(super) fn cuts(&self, alpha: Score, beta: Score) -> bool {
         if self.config.algorithm == Algorithm::Negamax {
             return alpha >= beta;
         }
@@ -297,7 +162,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
 
     /// Scores the node as a leaf, or pushes its moves in search order onto the move stack.
     #[inline(always)]
-    fn expand(&mut self, game: &G, depth: u32, ply: u32) -> Expansion {
+    pub(super) fn expand(&mut self, game: &G, depth: u32, ply: u32) -> Expansion {
         if let Some(outcome) = game.outcome() {
             let score = self.config.terminal_score(outcome, ply);
             return self.leaf(game, ply, score, false);
@@ -318,7 +183,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     }
 
     #[inline(always)]
-    fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion {
+    pub(super) fn leaf(&mut self, game: &G, ply: u32, score: Score, heuristic: bool) -> Expansion {
         self.stats.evaluations += 1;
         self.stats.depth = self.stats.depth.max(ply);
         self.stats.seldepth = self.stats.seldepth.max(ply);
@@ -332,7 +197,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
 
     /// Makes room for the buffers of `ply` and empties its principal variation.
     #[inline(always)]
-    fn reset_ply(&mut self, ply: u32) {
+    pub(super) fn reset_ply(&mut self, ply: u32) {
         let index = ply as usize;
         if self.pv.len() <= index + 1 {
             self.pv.resize_with(index + 2, Vec::new);
@@ -386,7 +251,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     /// Inlined into its caller, so that a leaf (most positions) costs no call: only a node
     /// with moves calls [`Run::minimax_moves`].
     #[inline(always)]
-    fn minimax(&mut self, game: &mut G, depth: u32, ply: u32) -> Result<Score, Aborted> {
+    pub(super) fn minimax(&mut self, game: &mut G, depth: u32, ply: u32) -> Result<Score, Aborted> {
         self.enter(game, ply, -Score::INFINITY, Score::INFINITY)?;
         match self.expand(game, depth, ply) {
             Expansion::Leaf(score) => Ok(score),
@@ -427,7 +292,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     /// Inlined into its caller, so that a leaf (most positions) costs no call: only a node
     /// with moves calls [`Run::alphabeta_moves`], which searches four plies (see [`InPlace`]).
     #[inline(always)]
-    fn alphabeta(
+    pub(super) fn alphabeta(
         &mut self,
         game: &mut G,
         depth: u32,

@@ -1,5 +1,6 @@
-//! Move ordering for negamax beyond the table's move: a key per move (higher first), and the
-//! tables that feed the keys (killer moves, history).
+//! Move ordering for negamax: the move picker of a node ([`Run::next_move`]: the table's move
+//! first, then by key), a key per move (higher first), and the tables that feed the keys
+//! (killer moves, history).
 //!
 //! The keys fall in bands, so that sorting by key is the staged order: noisy moves by
 //! [`Game::noisy_score`], then the killers, then the quiet moves by history (natural order
@@ -8,7 +9,9 @@
 //! The search picks the moves lazily, one selection pass per move tried: a node that cuts on
 //! its first moves never orders the rest. See: chessprogramming.org/Move_Generation
 
-use crate::{Game, Techniques};
+use super::node::Run;
+use crate::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
+use crate::{Game, Observer, Techniques};
 
 /// The key of a move already tried (or the table's move, tried first).
 pub(crate) const USED: i32 = i32::MIN;
@@ -30,7 +33,7 @@ pub(crate) struct History {
 
 impl History {
     /// The bound of every counter (keys of quiet moves stay below the killers' band).
-    pub(crate) const MAX: i32 = 16_384;
+    pub(crate) const MAX: i32 = HISTORY_MAX;
 
     pub(crate) fn new(size: usize) -> Self {
         Self { table: vec![0; size] }
@@ -140,8 +143,67 @@ pub(crate) fn select(keys: &mut [i32]) -> Option<usize> {
     Some(index)
 }
 
+/// The move picker of a negamax node.
+impl<G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'_, G, O, TECHNIQUES> {
+    /// The offset in `start..end` of the `index`-th move to search: the table's move first,
+    /// then the natural order, or the highest key not yet tried. (Inlined: it runs once per
+    /// move; the keys are computed apart, once per node.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn next_move(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        index: usize,
+        tt_index: Option<usize>,
+        keyed: bool,
+        ply: u32,
+    ) -> usize {
+        if let Some(tt_index) = tt_index {
+            if index == 0 {
+                return tt_index;
+            }
+        }
+        if !keyed {
+            return match tt_index {
+                Some(tt_index) if index <= tt_index => index - 1,
+                _ => index,
+            };
+        }
+        let first_keyed = usize::from(tt_index.is_some());
+        if index == first_keyed {
+            // Stage 2: the keys of the moves, computed only once the table's move failed.
+            self.compute_keys(game, start, end, tt_index, ply);
+        }
+        select(&mut self.strong.keys[start..end]).unwrap_or(index)
+    }
+
+    /// The ordering keys of the moves `start..end` at `ply` (the table's move marked used).
+    fn compute_keys(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        tt_index: Option<usize>,
+        ply: u32,
+    ) {
+        if self.strong.keys.len() < end {
+            self.strong.keys.resize(end, 0);
+        }
+        let killers = self.strong.plies[ply as usize].killers;
+        for at in start..end {
+            self.strong.keys[at] =
+                key(game, self.stack[at], &self.config.techniques, &killers, &self.strong.history);
+        }
+        if let Some(tt_index) = tt_index {
+            self.strong.keys[start + tt_index] = USED;
+        }
+    }
+}
+
 /// The late-move reduction of the `index`-th move (0-based, in search order) at `depth`, in
-/// plies: `0.75 + ln(depth) ln(index) / 2.25` (Ethereal's formula), one less at PV nodes.
+/// plies: `LMR_BASE + ln(depth) ln(index) / LMR_DIVISOR` (crate::params), one less at PV nodes.
 /// Depths and indices under [`REDUCTION_TABLE`] read a table computed once, by the same
 /// formula (no logarithm per move). See: chessprogramming.org/Late_Move_Reductions
 pub(crate) fn reduction(depth: u32, index: usize, pv: bool) -> u32 {
@@ -173,7 +235,7 @@ static REDUCTIONS: std::sync::LazyLock<[[u32; REDUCTION_TABLE]; REDUCTION_TABLE]
 #[cold]
 #[inline(never)]
 fn reduction_formula(depth: u32, index: usize) -> u32 {
-    let base = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
+    let base = LMR_BASE + f64::from(depth).ln() * (index as f64).ln() / LMR_DIVISOR;
     base as u32
 }
 

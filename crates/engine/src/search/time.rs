@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::params::{CLOCK_SAFETY as SAFETY, DEFAULT_MOVES_TO_GO};
 use crate::{GameClock, Limits};
 
 /// How long a search may run, measured from its start.
@@ -13,11 +14,6 @@ pub(crate) struct TimePlan {
     /// The search stops here.
     pub(crate) hard: Option<Duration>,
 }
-
-/// Moves the clock is shared over when the control does not say.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// The most the safety margin takes off the clock (lag of the front end, of the GUI).
-const SAFETY: Duration = Duration::from_millis(30);
 
 impl TimePlan {
     /// The plan for `limits`: `time` is a hard limit (alone, no soft one); a clock gives a soft limit of

@@ -15,11 +15,16 @@
 //! the pruning techniques apply).
 
 use super::super::ordering::{self, History, Killers, USED};
+use super::super::root::{needs_exact_ties, RootBest, RootChoice};
 use super::super::time::TimePlan;
-use super::super::{needs_exact_ties, pick, Aborted};
-use super::{Expansion, RootBest, Run};
+use super::{Expansion, Run};
+use crate::budget::Aborted;
+use crate::params::{
+    ASPIRATION_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE, NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR,
+    QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
+};
 use crate::tt::{Bound, TtEntry};
-use crate::{Game, Observer, Score, Scoring, SearchResult, TieBreak};
+use crate::{Game, Observer, Score, Scoring, SearchResult};
 
 /// Which kind of node a call searches (a type parameter, so each kind compiles to its own
 /// code without copies in the source).
@@ -69,32 +74,12 @@ impl NodeKind for NonPvInline {
     type NonPvChild = NonPv;
 }
 
-// The tuning numbers of the techniques, in one place.
-/// Null move: the reduction is `NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR` plies.
-const NULL_MOVE_BASE: u32 = 2;
-/// See [`NULL_MOVE_BASE`].
-const NULL_MOVE_DIVISOR: u32 = 4;
-/// Null move is tried from this depth on.
-const NULL_MOVE_DEPTH: u32 = 2;
-/// Reverse futility pruning is tried up to this depth.
-const REVERSE_FUTILITY_DEPTH: u32 = 6;
-/// Late-move reductions from this depth on...
-const LMR_DEPTH: u32 = 3;
-/// ... for moves after this many (in search order) at non-PV nodes, one more at PV nodes.
-const LMR_MOVES: usize = 2;
-/// ... but not at the root up to this depth (mates in up to 3 moves at the depth they need).
-const ROOT_FULL_DEPTH: u32 = 5;
-/// Aspiration windows from this depth on.
-const ASPIRATION_DEPTH: u32 = 4;
-/// Quiescence search goes at most this many plies below the iteration's depth.
-const QUIESCENCE_PLIES: u32 = 64;
-
 /// Per-ply state of the strong techniques.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ply<Move> {
-    killers: Killers<Move>,
+    pub(in crate::search) killers: Killers<Move>,
     /// The move from this ply to the next is a pass (a null move).
-    passed: bool,
+    pub(in crate::search) passed: bool,
 }
 
 impl<Move: Copy + Eq> Default for Ply<Move> {
@@ -144,19 +129,19 @@ impl Uses {
 
 /// What the strong techniques keep during one search.
 pub(crate) struct Strong<Move> {
-    uses: Uses,
-    history: History,
-    plies: Vec<Ply<Move>>,
+    pub(in crate::search) uses: Uses,
+    pub(in crate::search) history: History,
+    pub(in crate::search) plies: Vec<Ply<Move>>,
     /// Ordering keys, parallel to the move stack.
-    keys: Vec<i32>,
+    pub(in crate::search) keys: Vec<i32>,
     /// Quiet moves tried at the nodes in progress (for the history malus).
-    tried: Vec<Move>,
+    pub(in crate::search) tried: Vec<Move>,
     /// The depth of the iteration in progress (bounds extensions and quiescence).
-    iteration_depth: u32,
+    pub(in crate::search) iteration_depth: u32,
     /// The best root move of the last iteration, by its index (tried first).
-    root_hint: Option<usize>,
-    time: TimePlan,
-    start: std::time::Duration,
+    pub(in crate::search) root_hint: Option<usize>,
+    pub(in crate::search) time: TimePlan,
+    pub(in crate::search) start: std::time::Duration,
 }
 
 impl<Move: Copy + Eq> Strong<Move> {
@@ -177,19 +162,6 @@ impl<Move: Copy + Eq> Strong<Move> {
             time: TimePlan::new(&config.limits),
             start,
         }
-    }
-}
-
-/// The root's choice among its moves: the best so far, and the moves that tie with it.
-struct RootChoice<Move> {
-    best_move: Option<Move>,
-    best_pv: Vec<Move>,
-    ties: Vec<(Move, Vec<Move>)>,
-}
-
-impl<Move> RootChoice<Move> {
-    fn new() -> Self {
-        Self { best_move: None, best_pv: Vec::new(), ties: Vec::new() }
     }
 }
 
@@ -341,7 +313,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     /// The negamax node (fail-soft; see the module documentation for the bound contract):
     /// in place for an inline kind, else by a call.
     #[inline(always)]
-    pub(super) fn negamax<K: NodeKind>(
+    pub(in crate::search) fn negamax<K: NodeKind>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -636,67 +608,6 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         Ok(Err(Expansion::Moves(start, end)))
     }
 
-    /// The offset in `start..end` of the `index`-th move to search: the table's move first,
-    /// then the natural order, or the highest key not yet tried. (Inlined: it runs once per
-    /// move; the keys are computed apart, once per node.)
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn next_move(
-        &mut self,
-        game: &G,
-        start: usize,
-        end: usize,
-        index: usize,
-        tt_index: Option<usize>,
-        keyed: bool,
-        ply: u32,
-    ) -> usize {
-        if let Some(tt_index) = tt_index {
-            if index == 0 {
-                return tt_index;
-            }
-        }
-        if !keyed {
-            return match tt_index {
-                Some(tt_index) if index <= tt_index => index - 1,
-                _ => index,
-            };
-        }
-        let first_keyed = usize::from(tt_index.is_some());
-        if index == first_keyed {
-            // Stage 2: the keys of the moves, computed only once the table's move failed.
-            self.compute_keys(game, start, end, tt_index, ply);
-        }
-        ordering::select(&mut self.strong.keys[start..end]).unwrap_or(index)
-    }
-
-    /// The ordering keys of the moves `start..end` at `ply` (the table's move marked used).
-    fn compute_keys(
-        &mut self,
-        game: &G,
-        start: usize,
-        end: usize,
-        tt_index: Option<usize>,
-        ply: u32,
-    ) {
-        if self.strong.keys.len() < end {
-            self.strong.keys.resize(end, 0);
-        }
-        let killers = self.strong.plies[ply as usize].killers;
-        for at in start..end {
-            self.strong.keys[at] = ordering::key(
-                game,
-                self.stack[at],
-                &self.config.techniques,
-                &killers,
-                &self.strong.history,
-            );
-        }
-        if let Some(tt_index) = tt_index {
-            self.strong.keys[start + tt_index] = USED;
-        }
-    }
-
     /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
     /// that gives check is not reduced).
     fn late_move_reduction<K: NodeKind>(&self, game: &G, depth: u32, index: usize) -> u32 {
@@ -939,55 +850,6 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         Ok(best)
     }
 
-    /// The root's bookkeeping for one move (before `best` takes its score): the tie-break.
-    fn root_consider(
-        &mut self,
-        choice: &mut RootChoice<G::Move>,
-        mv: G::Move,
-        score: Score,
-        best: Score,
-    ) {
-        let improves = match self.config.tie_break {
-            TieBreak::First => score > best,
-            TieBreak::Last | TieBreak::Random(_) | TieBreak::Trap => score >= best,
-        };
-        if improves {
-            if score > best {
-                choice.ties.clear();
-            }
-            choice.best_move = Some(mv);
-            choice.best_pv = self.line(mv, 1);
-            choice.ties.push((mv, choice.best_pv.clone()));
-            self.root = RootBest { mv: Some(mv), score, pv: choice.best_pv.clone() };
-        }
-    }
-
-    /// The root's move among the equal best ones ([`TieBreak`]).
-    fn root_choose(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        best: Score,
-        mut choice: RootChoice<G::Move>,
-    ) -> Result<(), Aborted> {
-        let tie_break = self.config.tie_break;
-        if let (TieBreak::Random(seed), false) = (tie_break, choice.ties.is_empty()) {
-            let (mv, pv) = choice.ties.swap_remove(pick(seed, choice.ties.len()));
-            choice.best_move = Some(mv);
-            choice.best_pv = pv;
-        }
-        if tie_break == TieBreak::Trap && choice.ties.len() > 1 && depth >= 2 {
-            // Should the counting run out of budget, the first best move stands.
-            let (first, line) = choice.ties[0].clone();
-            self.root = RootBest { mv: Some(first), score: best, pv: line };
-            let (mv, pv) = self.trap(game, depth, choice.ties)?;
-            choice.best_move = Some(mv);
-            choice.best_pv = pv;
-        }
-        self.root = RootBest { mv: choice.best_move, score: best, pv: choice.best_pv };
-        Ok(())
-    }
-
     /// The score a table entry proves for window `(alpha, beta)`, if any.
     fn tt_cutoff(
         &mut self,
@@ -1014,12 +876,5 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             self.horizon += 1;
         }
         Some(score)
-    }
-}
-
-impl<Move> RootBest<Move> {
-    /// No move yet.
-    pub(super) fn empty() -> Self {
-        Self { mv: None, score: -Score::INFINITY, pv: Vec::new() }
     }
 }

@@ -9,14 +9,12 @@ use alphabeta_games::tree::Tree;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use alphabeta_catalogue::{Board, Entry, TreeNodeView, MAX_POSITION_TEXT};
-
-use crate::error::ApiError;
+use crate::{CatalogueError, TreeNodeView, MAX_POSITION_TEXT};
 
 /// The largest tree the explorer traces, in nodes (inner nodes and leaves).
 pub const MAX_TRACE_NODES: usize = 1000;
 
-/// A `/api/tree` request.
+/// A trace request (the web's `/api/tree` body, Python's `tree`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraceRequest {
@@ -208,14 +206,14 @@ impl Observer<Tree> for Tracer {
     }
 }
 
-/// Runs the traced search of a `/api/tree` request.
+/// Runs the traced search of a request.
 ///
 /// # Errors
-/// [`ApiError::BadPosition`] for a tree that does not parse or is too large,
-/// [`ApiError::BadOption`] for an algorithm or cut rule the explorer does not trace.
-pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
+/// [`CatalogueError::BadPosition`] for a tree that does not parse or is too large,
+/// [`CatalogueError::BadOption`] for an algorithm or cut rule the explorer does not trace.
+pub fn trace(request: &TraceRequest) -> Result<TraceView, CatalogueError> {
     if request.tree.len() > MAX_POSITION_TEXT {
-        return Err(ApiError::BadPosition(format!(
+        return Err(CatalogueError::BadPosition(format!(
             "the tree text is {} bytes long; the explorer reads at most {MAX_POSITION_TEXT}",
             request.tree.len()
         )));
@@ -223,29 +221,27 @@ pub fn trace(request: &TraceRequest) -> Result<TraceView, ApiError> {
     let mut tree: Tree = request
         .tree
         .parse()
-        .map_err(|error| ApiError::BadPosition(format!("bad tree: {error}")))?;
+        .map_err(|error| CatalogueError::BadPosition(format!("bad tree: {error}")))?;
     let algorithm = match request.algorithm.as_deref().map(str::parse::<Algorithm>).transpose() {
         Ok(None | Some(Algorithm::AlphaBeta)) => Algorithm::AlphaBeta,
         Ok(Some(Algorithm::Minimax)) => Algorithm::Minimax,
         Ok(Some(Algorithm::Negamax | Algorithm::Mcts)) => {
-            return Err(ApiError::BadOption(
+            return Err(CatalogueError::BadOption(
                 "the tree explorer traces minimax and alphabeta only".into(),
             ))
         }
-        Err(error) => return Err(ApiError::BadOption(error.to_string())),
+        Err(error) => return Err(CatalogueError::BadOption(error.to_string())),
     };
     let cut = request
         .cut
         .as_deref()
         .map(str::parse::<CutRule>)
         .transpose()
-        .map_err(|error| ApiError::BadOption(error.to_string()))?
+        .map_err(|error| CatalogueError::BadOption(error.to_string()))?
         .unwrap_or(CutRule::Standard);
-    let Board::Tree { nodes, .. } = tree.board() else {
-        return Err(ApiError::Internal("a tree is drawn as a tree".into()));
-    };
+    let nodes = tree.node_views();
     if nodes.len() > MAX_TRACE_NODES {
-        return Err(ApiError::BadPosition(format!(
+        return Err(CatalogueError::BadPosition(format!(
             "the tree has {} nodes; the explorer traces at most {MAX_TRACE_NODES}",
             nodes.len()
         )));
@@ -323,9 +319,12 @@ mod tests {
             algorithm: Some(algorithm.into()),
             cut: None,
         };
-        assert!(matches!(trace(&request("[1,2", "alphabeta")), Err(ApiError::BadPosition(_))));
-        assert!(matches!(trace(&request("[1,2]", "negamax")), Err(ApiError::BadOption(_))));
-        assert!(matches!(trace(&request("[1,2]", "dfs")), Err(ApiError::BadOption(_))));
+        assert!(matches!(
+            trace(&request("[1,2", "alphabeta")),
+            Err(CatalogueError::BadPosition(_))
+        ));
+        assert!(matches!(trace(&request("[1,2]", "negamax")), Err(CatalogueError::BadOption(_))));
+        assert!(matches!(trace(&request("[1,2]", "dfs")), Err(CatalogueError::BadOption(_))));
         let big = format!("[{}]", vec!["1"; MAX_TRACE_NODES + 1].join(","));
         let error = trace(&request(&big, "alphabeta")).unwrap_err();
         assert!(error.to_string().contains("at most 1000"), "{error}");

@@ -1,0 +1,66 @@
+//! What a search returns: the move, its value and line, the counters, and for Monte Carlo
+//! tree search every root move's statistics.
+
+use crate::{Score, Stats};
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<Move> {
+    /// The move to play, `None` when the root is finished or has no move.
+    pub best_move: Option<Move>,
+    /// The root's value for the side to move (a bound if `aborted`).
+    pub score: Score,
+    /// `true` when no heuristic value went into `score`: it is the game-theoretic value.
+    pub exact: bool,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    /// What the search did.
+    pub stats: Stats,
+    /// A budget ran out; the move is the best found so far.
+    pub aborted: bool,
+    /// [`crate::Algorithm::Mcts`]: every root move's visits, mean reward and proven bounds, in
+    /// the order the root generated them. Empty for the alpha-beta family.
+    pub root_moves: Vec<MoveStats<Move>>,
+}
+
+/// What MCTS knows about one root move when it stops.
+#[derive(Clone, Debug)]
+pub struct MoveStats<Move> {
+    /// The move.
+    pub mv: Move,
+    /// Iterations that went through it.
+    pub visits: u64,
+    /// Its mean reward for the side to move at the root, in `[-1, 1]` (0 if never visited).
+    pub mean: f64,
+    /// The proven lower bound of its value for the side to move at the root.
+    pub lower: Score,
+    /// The proven upper bound.
+    pub upper: Score,
+}
+
+impl<Move> MoveStats<Move> {
+    /// The proven value, when the bounds meet.
+    #[must_use]
+    pub fn proven(&self) -> Option<Score> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+
+    /// The share of its playouts' rewards won: `(mean + 1) / 2`, in `[0, 1]`.
+    #[must_use]
+    pub fn win_rate(&self) -> f64 {
+        (self.mean + 1.0) / 2.0
+    }
+}
+
+/// Equal when every field is; means compare bit for bit (runs with one seed repeat exactly).
+impl<Move: PartialEq> PartialEq for MoveStats<Move> {
+    fn eq(&self, other: &Self) -> bool {
+        self.mv == other.mv
+            && self.visits == other.visits
+            && self.mean.to_bits() == other.mean.to_bits()
+            && self.lower == other.lower
+            && self.upper == other.upper
+    }
+}
+
+impl<Move: Eq> Eq for MoveStats<Move> {}

@@ -1,0 +1,210 @@
+//! Checkers in the catalogue: levels of the engine's strong search with the evaluation of
+//! [`super::eval`], positions as PDN FEN, the fast perft.
+
+use std::time::Duration;
+
+use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher, Techniques};
+
+use super::board::row_col;
+use super::perft::Runner;
+use super::{Checkers, Move};
+use crate::entry::{
+    Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources, Solve,
+    SolveOptions,
+};
+use crate::Notation;
+
+/// The levels: a depth limit and a time per move (milliseconds).
+const LEVELS: [(LevelInfo, u32, u64); 4] = [
+    (LevelInfo { name: "easy", about: "looks 2 plies ahead (and at captures)" }, 2, 50),
+    (LevelInfo { name: "medium", about: "deepens for 0.2 s a move" }, MAX_DEPTH, 200),
+    (LevelInfo { name: "hard", about: "deepens for 1 s a move" }, MAX_DEPTH, 1_000),
+    (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, MAX_DEPTH, 5_000),
+];
+
+/// The depth limit of the levels that play by time.
+const MAX_DEPTH: u32 = 128;
+
+/// What `solve` and `analyse` search when no budget is given (checkers is not solved here,
+/// so their values are heuristic unless a win, loss or draw is proven): this depth, within
+/// this time.
+const ANALYSIS_DEPTH: u32 = 10;
+const ANALYSIS_TIME: Duration = Duration::from_secs(5);
+
+/// The margin of reverse futility pruning per ply, in hundredths of a man.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 80;
+/// The half-width of the aspiration window, in hundredths of a man.
+pub const ASPIRATION_WINDOW: i32 = 30;
+
+/// The strong search for checkers: negamax with quiescence over captures, staged ordering,
+/// killers, history, late-move reductions, reverse futility and aspiration windows; no null
+/// move (see [`super::eval`]).
+#[must_use]
+pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
+        .scoring(Scoring::Depth)
+        .ordering(MoveOrdering::Game);
+    config.techniques = Techniques {
+        quiescence: true,
+        quiescence_checks: false,
+        check_extension: true,
+        staged_ordering: true,
+        killers: true,
+        history: true,
+        null_move: false,
+        late_move_reductions: true,
+        reverse_futility: Some(REVERSE_FUTILITY_MARGIN),
+        aspiration: Some(ASPIRATION_WINDOW),
+    };
+    config.threads = threads.max(1);
+    config.tt_bytes = table_bytes;
+    config
+}
+
+/// The searcher of `depth` plies within `time`.
+fn searcher(depth: u32, time: Duration, resources: &Resources) -> Result<Searcher, LevelError> {
+    let mut config = search_config(resources.threads, resources.table_bytes);
+    config.limits.depth = Some(depth);
+    config.limits.time = Some(time);
+    Searcher::try_new(config).map_err(|error| LevelError(error.to_string()))
+}
+
+/// The grid cell of a square index 0–31.
+fn cell(square: u8) -> usize {
+    let (row, col) = row_col(square);
+    row * 8 + col
+}
+
+impl Entry for Checkers {
+    const TITLE: &'static str = "Checkers";
+    const ALIASES: &'static [&'static str] = &["draughts", "english-draughts"];
+    const SIDES: [&'static str; 2] = ["black", "white"];
+    const RULES: &'static str = "English draughts (American checkers): on the 32 dark squares, \
+        men step diagonally forward, kings both ways; captures are compulsory and a capturing \
+        piece keeps jumping while it can; a man reaching the far row is crowned and the move \
+        ends. A side with no legal move loses. Drawn on the third repetition, or after 40 \
+        moves by each side with no capture and no man's move (draw=N after the position \
+        changes the count). Black moves first.";
+    const MOVE_HELP: &'static str =
+        "PDN: 11-15 for a step, 15x24 or 1x10x17 for captures (start and end are enough when \
+        only one path joins them)";
+    const POSITION_HELP: &'static str = "PDN FEN: the side to move, then each side's pieces, \
+        kings marked K, e.g. B:W21,22,K23:B1,2,K3 (ranges like B1-12 allowed), optionally \
+        followed by draw=N (moves by each side without a capture or a man's move; 0: no such \
+        rule)";
+
+    fn starters() -> Vec<&'static str> {
+        vec!["black"]
+    }
+
+    fn start(first: &str) -> Option<Self> {
+        first.eq_ignore_ascii_case("black").then(Checkers::default)
+    }
+
+    fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
+        let game = Checkers::parse(text)?;
+        match to_move {
+            Some(side) if !side.eq_ignore_ascii_case(&game.side_name(true)) => Err(format!(
+                "the position says {} to move, not '{}'",
+                game.side_name(true),
+                crate::excerpt(side)
+            )),
+            _ => Ok(game),
+        }
+    }
+
+    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white`, `black-king`,
+    /// `white-king`; the squares' numbers as row labels (`1-4` ... `29-32`).
+    fn board(&self) -> Board {
+        let position = self.position();
+        let mut cells = vec![String::new(); 64];
+        for square in 0..32u8 {
+            let bit = 1u32 << square;
+            let color = if position.black & bit != 0 {
+                "black"
+            } else if position.white & bit != 0 {
+                "white"
+            } else {
+                continue;
+            };
+            let king = if position.kings & bit != 0 { "-king" } else { "" };
+            cells[cell(square)] = format!("{color}{king}");
+        }
+        Board::Grid {
+            rows: 8,
+            cols: 8,
+            cells,
+            checkered: true,
+            col_labels: Vec::new(),
+            row_labels: (0..8).map(|row| format!("{}-{}", 4 * row + 1, 4 * row + 4)).collect(),
+        }
+    }
+
+    /// The piece, then its landing square (the first of `squares`) and the squares it
+    /// passes on a multi-jump.
+    fn move_squares(&self, mv: Move) -> MoveSquares {
+        let path = mv.squares();
+        let mut squares = vec![cell(mv.to)];
+        squares.extend(path[1..path.len() - 1].iter().map(|&square| cell(square)));
+        MoveSquares { from: Some(cell(mv.from)), squares }
+    }
+
+    fn levels() -> Vec<LevelInfo> {
+        LEVELS.iter().map(|(info, _, _)| *info).collect()
+    }
+
+    fn default_level() -> &'static str {
+        "medium"
+    }
+
+    fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
+        let wanted = level.trim().to_ascii_lowercase();
+        let Some((_, depth, ms)) = LEVELS.iter().find(|(info, _, _)| info.name == wanted) else {
+            return Err(LevelError(format!(
+                "unknown level '{}' for checkers (expected one of: easy, medium, hard, strongest)",
+                crate::excerpt(level)
+            )));
+        };
+        Ok(Box::new(searcher(*depth, Duration::from_millis(*ms), resources)?))
+    }
+
+    /// Checkers is not solved here: a deepening search within the budget (10 plies and at
+    /// most 5 s when none is given), exact only when it proves a result.
+    fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
+        let time = options.limits.time.unwrap_or(ANALYSIS_TIME);
+        let depth = options.limits.depth.unwrap_or(ANALYSIS_DEPTH);
+        let mut search = searcher(depth, time, &options.resources)?;
+        search.config_mut().limits.nodes = options.limits.nodes;
+        search.config_mut().limits.stop = options.limits.stop.clone();
+        Ok(Box::new(search))
+    }
+
+    /// The fast perft: bulk counting at the last ply, the table of counts, threads.
+    fn perft(
+        &self,
+        depth: u32,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> u64 {
+        Runner::new(options).count(self.position(), depth, progress)
+    }
+
+    /// The fast divide: one runner, so one table, for every first move.
+    fn divide(
+        &self,
+        depth: u32,
+        options: &PerftOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(Move, u64)> {
+        Runner::new(options).divide(self.position(), depth, progress)
+    }
+
+    /// Hundredths of a man for the side to move ("+1.40", "-0.35"), or the moves to a proven
+    /// result ("win in 5 moves"); a proven draw is "draw".
+    fn score_text(&self, score: alphabeta_engine::Score, exact: bool) -> String {
+        if score.is_win() || score.is_loss() || (exact && score == alphabeta_engine::Score::DRAW) {
+            return crate::entry::score_text(score, exact);
+        }
+        format!("{:+.2}", f64::from(score.raw()) / 100.0)
+    }
+}
