@@ -684,7 +684,15 @@ function drawPiece(group, token, x, y, size) {
     return;
   }
   const look = (PIECE_STYLES[play.info?.name] || {})[token];
-  if (look) {
+  // A token that names its colour ("white", "black-king"): a disc of that colour, lettered
+  // with the rest of its name (K for a king).
+  const coloured = /^(white|black)(?:-(\w+))?$/.exec(token || '');
+  if (!look && coloured) {
+    group.append(svg('circle', { class: `piece piece-colour-${coloured[1]}`, cx: x + middle, cy: y + middle, r: size * 0.36 }));
+    if (coloured[2]) {
+      group.append(svg('text', { class: `piece-label on-${coloured[1]}`, x: x + middle, y: y + middle }, coloured[2][0].toUpperCase()));
+    }
+  } else if (look) {
     group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
   } else if (token === 'x') {
     const inset = size * 0.28;
@@ -709,7 +717,9 @@ function boardFrame(board) {
   const rows = board.row_labels || [];
   // Files below the board when ranks are shown too (as on a chess board), else above.
   const colsBelow = rows.length > 0;
-  const left = rows.length > 0 ? MARGIN : 0;
+  // Room for the longest rank label ("13-16" in checkers), at 22-unit letters.
+  const longest = Math.max(0, ...rows.map((label) => label.length));
+  const left = rows.length > 0 ? Math.max(MARGIN, 14 * longest + 12) : 0;
   const top = cols.length > 0 && !colsBelow ? MARGIN : 0;
   const bottom = cols.length > 0 && colsBelow ? MARGIN : 0;
   return { cols, rows, colsBelow, left, top, width: left + board.cols * SIZE, height: top + board.rows * SIZE + bottom };
@@ -724,7 +734,7 @@ function drawCoordinates(element, board, frame, flipped) {
   });
   frame.rows.forEach((label, row) => {
     const y = frame.top + place(row, board.rows) * SIZE + SIZE / 2;
-    element.append(svg('text', { class: 'coordinate', x: MARGIN / 2, y, 'data-coordinate': 'row' }, label));
+    element.append(svg('text', { class: 'coordinate', x: frame.left / 2, y, 'data-coordinate': 'row' }, label));
   });
 }
 
