@@ -236,3 +236,42 @@ fn a_book_file_is_read_and_a_damaged_one_refused() {
     assert_eq!(report["value"], 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The positions each JSON line of `out` reports as examined.
+fn nodes_of(out: &str) -> Vec<u64> {
+    out.lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+            report["nodes"].as_u64().unwrap_or_else(|| panic!("no nodes in {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn weak_solves_examine_fewer_positions_than_strong_ones() {
+    // Test-set positions (Begin-Medium, Begin-Hard, Middle-Medium): a loss, a win, a draw.
+    let positions = ["32751571231557", "3246313", "274552224131661"];
+    let common = ["--json", "--no-book", "--threads", "1", "--tt-mib", "16"];
+    for position in positions {
+        let solve = |weak: &[&str]| {
+            let args = [&["solve", "connect4", position][..], weak, &common[..]].concat();
+            let (code, out, err) = run(&args, "");
+            assert_eq!(code, 0, "{err}");
+            nodes_of(&out)[0]
+        };
+        let (strong, weak) = (solve(&[]), solve(&["--weak"]));
+        assert!(weak < strong, "{position}: weak {weak} positions, strong {strong}");
+    }
+    let input = positions.join("\n");
+    let batch = |weak: &[&str]| {
+        let args = [&["batch", "connect4", "--solve"][..], weak, &common[..]].concat();
+        let (code, out, err) = run(&args, &input);
+        assert_eq!(code, 0, "{err}");
+        nodes_of(&out)
+    };
+    let (strong, weak) = (batch(&[]), batch(&["--weak"]));
+    assert_eq!((strong.len(), weak.len()), (3, 3));
+    for ((position, strong), weak) in positions.iter().zip(strong).zip(weak) {
+        assert!(weak < strong, "batch {position}: weak {weak} positions, strong {strong}");
+    }
+}

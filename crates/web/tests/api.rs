@@ -433,9 +433,13 @@ async fn solve_gives_the_exact_value() {
     assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
     assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
     assert_eq!(reply["settings"]["level"], "solve-weak");
+    let weak_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let request = json!({"game": "connect4", "position": position});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    // The weak solve is the cheaper one (its move is proved by one test, not an analysis).
+    let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);

@@ -581,54 +581,94 @@ impl Solver {
     /// A column (0-based) that keeps the exact score `score` of `position`, centre first,
     /// proved by one null-window test per column tried; `None` if the game is over.
     pub fn best_move(&mut self, position: &Connect4, score: i32) -> Option<u8> {
+        self.keeping_move(position, score, false, None, None).0
+    }
+
+    /// A column (0-based) that keeps the value `score` of `position` (exact, or with `weak`
+    /// its sign), and the positions explored to prove it; `None` if the game is over or the
+    /// time budget or the stop flag ran out.
+    ///
+    /// Each column tried is proved by one null-window test of its child. Strong: centre
+    /// first. Weak: the table's move first (after a weak solve, the root's entry holds the
+    /// move that proved the value, and its child's entry the bound that proves it again at
+    /// once), then centre first; a lost position keeps its value with any move, so the
+    /// first that does not lose at once is taken without a test.
+    pub fn keeping_move(
+        &mut self,
+        position: &Connect4,
+        score: i32,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<&AtomicBool>,
+    ) -> (Option<u8>, u64) {
         if position.is_over() {
-            return None;
+            return (None, 0);
         }
         self.prepare(position);
+        let deadline = time.map(|time| Instant::now() + time);
+        let never = AtomicBool::new(false);
+        let stop = stop.unwrap_or(&never);
+        let goal = Keeping { score, weak, deadline, stop };
         if position.is_standard() {
-            self.best_move_in(Standard, position, score)
+            self.keeping_move_in(Standard, position, goal)
         } else {
-            self.best_move_in(position.shape(), position, score)
+            self.keeping_move_in(position.shape(), position, goal)
         }
     }
 
-    fn best_move_in(&self, shape: impl Shape, position: &Connect4, score: i32) -> Option<u8> {
-        let never = AtomicBool::new(false);
+    fn keeping_move_in(
+        &self,
+        shape: impl Shape,
+        position: &Connect4,
+        goal: Keeping<'_>,
+    ) -> (Option<u8>, u64) {
+        let Keeping { score, weak, deadline, stop } = goal;
         let in_book = |child: &Connect4| self.book_score(child).map(|value| -value);
         let mut worker =
-            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
-        let order = worker.order;
+            Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, u64::MAX);
+        let width = usize::from(position.width);
+        let mut order = Vec::with_capacity(width + 1);
+        if weak {
+            order.extend(worker.table_move(position));
+        }
+        order.extend_from_slice(&worker.order[..width]);
         let mut fallback = None;
-        for &col in &order[..usize::from(position.width)] {
+        for col in order {
             if !position.can_play(col) {
                 continue;
             }
             fallback = fallback.or(Some(col));
             if position.is_winning_move(col) {
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
             let mut child = *position;
             child.play_col(col);
             if child.is_over() {
                 // A full board: the draw is the only value left.
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
             if child.can_win_next() {
                 continue;
             }
+            if weak && score < 0 {
+                // Every move keeps a loss.
+                return (Some(col), worker.nodes);
+            }
             if let Some(value) = in_book(&child) {
                 if value >= score {
-                    return Some(col);
+                    return (Some(col), worker.nodes);
                 }
                 continue;
             }
             // Our score is at least `score` iff the child's is at most `-score`.
-            let value = worker.negamax(&child, -score, -score + 1).ok()?;
+            let Ok(value) = worker.negamax(&child, -score, -score + 1) else {
+                return (None, worker.nodes);
+            };
             if value <= -score {
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
         }
-        fallback
+        (fallback, worker.nodes)
     }
 
     /// The principal variation from `position` whose exact score is `score`: best moves to
@@ -689,6 +729,15 @@ impl Solver {
         stats.elapsed = start.elapsed();
         Some(Analysis { scores, stats })
     }
+}
+
+/// What [`Solver::keeping_move`] looks for, and within what.
+#[derive(Clone, Copy)]
+struct Keeping<'a> {
+    score: i32,
+    weak: bool,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
 }
 
 /// The root's null-window tests (see `Worker::solve`): the interval `[min, max]` known to
@@ -915,6 +964,13 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             return Err(Stopped);
         }
         Ok(())
+    }
+
+    /// The best move the table holds for `position`, as its column.
+    fn table_move(&self, position: &Connect4) -> Option<u8> {
+        let (key, mirrored) = self.canonical(position);
+        let best = self.table.probe_slot(self.table.slot(key))?.best?;
+        Some(if mirrored { self.width - 1 - best } else { best })
     }
 
     /// The table key of `position`: the smaller of its key and its mirror's with symmetry

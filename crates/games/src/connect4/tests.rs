@@ -676,3 +676,47 @@ fn fours_through_each_cell() {
     assert_eq!(at(3, 0), 7, "the bottom of the centre column");
     assert_eq!(at(0, 6), 0, "the spare bit above a column");
 }
+
+/// The solve through the catalogue's door (`Entry::solver`, which the command line, the web
+/// API, Python and `batch` call): weak or strong, one thread, no book.
+fn door_solve(position: &Connect4, weak: bool) -> alphabeta_engine::SearchResult<u8> {
+    use crate::entry::{Entry, Resources, SolveOptions};
+    let resources = Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None };
+    let options = SolveOptions { weak, resources, no_book: true, ..SolveOptions::default() };
+    let mut exact = Connect4::solver(&options).unwrap_or_else(|error| panic!("{error}"));
+    exact.solve(position)
+}
+
+#[test]
+fn weak_solves_search_fewer_positions_than_strong_ones() {
+    // Committed samples of the harder test sets (wins, draws and losses for the side to
+    // move), each solved in under a million positions.
+    let mut positions = Vec::new();
+    for (file, skip) in [("Test_L1_R2", 0), ("Test_L1_R3", 1), ("Test_L2_R2", 0)] {
+        let sample = sample(file).into_iter().skip(skip).take(3);
+        positions.extend(sample.map(|(position, _)| position));
+    }
+    for position in &positions {
+        let strong = door_solve(position, false);
+        let weak = door_solve(position, true);
+        let text = position.position_text();
+        assert!(strong.exact && weak.exact, "{text}");
+        assert_eq!(weak.score.cmp(&Score::DRAW), strong.score.cmp(&Score::DRAW), "{text}");
+        // The weak move keeps the value: the child's value (exact, for the opponent) has the
+        // opposite sign, unless the move wins at once.
+        let col = weak.best_move.unwrap_or_else(|| panic!("{text}: no move"));
+        if !position.is_winning_move(col) {
+            let mut child = *position;
+            child.play_col(col);
+            let child_value = solver().solve(&child, false).score;
+            let expected = weak.score.cmp(&Score::DRAW);
+            assert_eq!(0.cmp(&child_value), expected, "{text}: move {}", col + 1);
+        }
+        assert!(
+            weak.stats.nodes < strong.stats.nodes,
+            "{text}: weak {} positions, strong {}",
+            weak.stats.nodes,
+            strong.stats.nodes
+        );
+    }
+}
