@@ -106,7 +106,7 @@ fn batch_checks_expected_scores() {
     assert_eq!(lines[3].split('\t').nth(2), Some("-1"), "{out}");
     assert!(err.contains("4 positions (solved), 3 checked, 1 mismatch;"), "{err}");
     assert!(
-        err.contains("mismatch: 23163416124767223154467471272416755633: expected 5, got 0"),
+        err.contains("mismatch: line 3: 23163416124767223154467471272416755633: expected 5, got 0"),
         "{err}"
     );
     // Tab-separated expected values too.
