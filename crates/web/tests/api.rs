@@ -718,3 +718,39 @@ async fn a_panic_inside_is_a_500_json_answer_and_not_counted_as_completed() {
         200
     );
 }
+
+/// Sends `GET /api/games` with `host` as its Host header; the status.
+async fn status_for_host(address: std::net::SocketAddr, host: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    common::parse(&raw).status
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_our_own_host_names_are_answered() {
+    let server = start(limits()).await;
+    let port = server.port();
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}"), "localhost".into()] {
+        assert_eq!(status_for_host(server, &host).await, 200, "{host}");
+    }
+    for host in ["evil.example.com", "evil.example.com:8080", "localhost.evil.example.com"] {
+        assert_eq!(status_for_host(server, host).await, 421, "{host}");
+    }
+    // A name given with --allow-host.
+    let options = alphabeta_web::ServeOptions {
+        port: 0,
+        limits: limits(),
+        catalogue: common::catalogue(),
+        allowed_hosts: vec!["Box.LAN".into()],
+        ..alphabeta_web::ServeOptions::default()
+    };
+    let other = alphabeta_web::Server::bind(options).await.unwrap();
+    let address = other.local_addr();
+    tokio::spawn(other.run_until(std::future::pending()));
+    assert_eq!(status_for_host(address, "box.lan:8080").await, 200);
+    assert_eq!(status_for_host(address, "evil.example.com").await, 421);
+}
