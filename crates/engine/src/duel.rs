@@ -156,6 +156,42 @@ impl Tally {
     }
 }
 
+/// A game played out: its moves and the position it ended in.
+#[derive(Clone, Debug)]
+pub struct Record<G: Game> {
+    /// The moves, the first player's first.
+    pub moves: Vec<G::Move>,
+    /// The final position.
+    pub end: G,
+}
+
+impl<G: Game> Record<G> {
+    /// The outcome for the player who moved first, `None` if the game is unfinished.
+    #[must_use]
+    pub fn outcome_for_first(&self) -> Option<Outcome> {
+        // Relative to the side to move at the end: the first player after an even number of
+        // moves.
+        let outcome = self.end.outcome()?;
+        Some(if self.moves.len() % 2 == 0 { outcome } else { outcome.flip() })
+    }
+}
+
+/// Plays from `start`, `players[0]` moving first, until the game is over, the player to
+/// move has no move, or `max_plies` moves were played. The one play-out loop: every front
+/// end's match and self-play runs through it.
+pub fn play_out<G: Game>(start: &G, players: [&mut dyn Player<G>; 2], max_plies: u32) -> Record<G> {
+    let [first, second] = players;
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    while game.outcome().is_none() && moves.len() < max_plies as usize {
+        let player: &mut dyn Player<G> = if moves.len() % 2 == 0 { first } else { second };
+        let Some(mv) = player.choose(&mut game) else { break };
+        game.play(mv);
+        moves.push(mv);
+    }
+    Record { moves, end: game }
+}
+
 /// Plays one game from `start`, `first` moving first; the outcome for `first`, or `None` if it
 /// is unfinished after `max_plies` plies (or a player had no move).
 pub fn play_game<G: Game>(
@@ -164,20 +200,7 @@ pub fn play_game<G: Game>(
     second: &mut dyn Player<G>,
     max_plies: u32,
 ) -> Option<Outcome> {
-    let mut game = start.clone();
-    for ply in 0..=max_plies {
-        if let Some(outcome) = game.outcome() {
-            // Relative to the side to move: `first` on even plies.
-            return Some(if ply % 2 == 0 { outcome } else { outcome.flip() });
-        }
-        if ply == max_plies {
-            break;
-        }
-        let player: &mut dyn Player<G> = if ply % 2 == 0 { first } else { second };
-        let mv = player.choose(&mut game)?;
-        game.play(mv);
-    }
-    None
+    play_out(start, [first, second], max_plies).outcome_for_first()
 }
 
 /// Plays `games` games of `player` against `opponent` from `start`, `player` moving first
