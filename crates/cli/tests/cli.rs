@@ -286,3 +286,10 @@ fn a_finished_game_is_said_over_once() {
         assert!(out.contains("the game is over: draw"), "{verb}: {out}");
     }
 }
+
+#[test]
+fn a_bad_board_size_is_not_called_a_bad_column() {
+    let (code, _, err) = run(&["best", "c4", "100x100:1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not 100") && !err.contains("is not a column"), "{err}");
+}
