@@ -45,7 +45,7 @@ pub struct Report {
     pub aborted: bool,
     /// The level or method that produced this (`perfect`, `3`, `alphabeta`, `solve`).
     pub level: String,
-    /// The value in words ("x wins in 3 plies", "draw", "+12 for x (heuristic)").
+    /// The value in words ("x wins in 3 plies", "draw", "+12 for x, heuristic, not proven").
     pub words: String,
     /// The value as people read it, short, for the side to move (chess: "+0.35" pawns,
     /// "mate in 3", "mated in 2"; other games: "+12", "win in 3 plies", "draw"); `None`
@@ -181,14 +181,14 @@ pub(crate) fn value_parts<G: Entry>(
             format!("{} in {}{own}", wins(side), count(u64::from(plies), "ply", "plies"))
         }
         (Some(side), None, _) => wins(side),
-        _ => {
-            let side = game.side_name(true);
-            format!(
-                "{:+} for {side} (heuristic{})",
-                score.raw(),
-                if exact { "" } else { ", not proven" }
-            )
-        }
+        // A value with no win or loss in it, in the game's own units (chess: pawns): proven
+        // when no heuristic and no budget went into it (a tree's leaf).
+        _ => format!(
+            "{} for {}, {}",
+            game.score_text(score, exact),
+            game.side_name(true),
+            if exact { "proven" } else { "heuristic, not proven" }
+        ),
     };
     ValueParts {
         value: Some(game.value(score, scoring)),
@@ -406,19 +406,9 @@ impl Report {
     /// examined in 0.012 s, level perfect)".
     #[must_use]
     pub fn account(&self) -> String {
-        // A heuristic value ("+35 for White (heuristic, not proven)") in the game's own
-        // units, as the score text says it ("+0.35 for White ...").
-        let words = match (&self.score_text, self.outcome, self.words.split_once(" for ")) {
-            (Some(score), None, Some((number, rest)))
-                if number.starts_with(['+', '-']) && number[1..].parse::<u64>().is_ok() =>
-            {
-                format!("{score} for {rest}")
-            }
-            _ => self.words.clone(),
-        };
         format!(
             "{}; {} examined in {}, level {}{}",
-            words,
+            self.words,
             count(self.nodes, "position", "positions"),
             duration_text(self.time_ms),
             self.level,

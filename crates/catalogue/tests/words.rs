@@ -63,7 +63,7 @@ fn chess_scores_in_pawns_for_the_side_to_move() {
     assert_eq!(text, pawns(value), "{report:?}");
     // The account of a move in a game says it in pawns too.
     let account = report.account();
-    let said = format!("{text} for {} (heuristic, not proven); ", report.to_move);
+    let said = format!("{text} for {}, heuristic, not proven; ", report.to_move);
     assert!(account.starts_with(&said), "{account}");
     // A line of several moves, each in SAN.
     let report = best("chess", "startpos", &depth(4));
@@ -119,4 +119,13 @@ fn other_games_keep_their_move_text_and_say_plies() {
     assert_eq!(score_text(Score::DRAW, true), "draw");
     assert_eq!(score_text(Score::DRAW, false), "0");
     assert_eq!(score_text(Score::heuristic(-7), false), "-7");
+}
+
+#[test]
+fn a_heuristic_value_is_said_once_in_the_games_units() {
+    // Chess: pawns in the words as in the score ("+0.22 for White"), no doubled brackets.
+    let report = best("chess", "startpos", &depth(2));
+    let text = report.score_text.clone().unwrap();
+    assert_eq!(report.words, format!("{text} for White, heuristic, not proven"), "{report:?}");
+    assert!(!report.text().contains("))"), "{}", report.text());
 }
