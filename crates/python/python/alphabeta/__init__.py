@@ -24,7 +24,9 @@ the same in people's words: ``score_text``, ``move_words``, ``pv_words``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, Iterable, List, Optional, Protocol, Tuple, Union
+import contextlib
+import threading
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple, Union
 
 from . import _native
 
@@ -372,7 +374,7 @@ class TreeResult:
 
 def search(
     game: AnyGame,
-    algorithm: str = "negamax",
+    algorithm: Optional[str] = None,
     depth: Optional[int] = None,
     time: Optional[float] = None,
     nodes: Optional[int] = None,
@@ -388,6 +390,10 @@ def search(
 ) -> SearchResult:
     """Searches ``game`` (a built-in :class:`Game`, or any object with the game protocol) and
     returns the best move with what the search found.
+
+    A built-in game searched with none of ``algorithm``, ``level``, ``depth``, ``time``,
+    ``nodes``, ``iterations`` or ``deepening`` plays its default level, as the ``alphabeta``
+    command does; a Python game is searched with ``"negamax"`` then.
 
     - ``algorithm``: ``"minimax"`` (every position), ``"alphabeta"`` (the tutorials'
       fail-soft alpha-beta), ``"negamax"`` (alpha-beta with a transposition table,
@@ -412,18 +418,55 @@ def search(
       page of the table the search touches costs a page fault the first time.
 
     Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). Bad options
-    raise ``ValueError`` naming the option and the accepted values.
+    raise ``ValueError`` naming the option and the accepted values. A built-in game may be
+    searched from several threads at once (each search reads its own copy of the position);
+    a Python game object is played on by its search, so a second search of the same object
+    while one runs raises ``RuntimeError`` (search a ``copy.deepcopy`` of it instead).
     """
+    unset = (algorithm, level, depth, time, nodes, iterations, deepening)
     if isinstance(game, Game):
-        report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
-                              order, cut, tie_break, level, table_mib, iterations, seed,
-                              deepening)
+        if all(option is None for option in unset):
+            level = _default_level(game.name)
+        report = _native.best(game.name, game.text, algorithm or "negamax", depth, time, nodes,
+                              scoring, order, cut, tie_break, level, table_mib, iterations,
+                              seed, deepening)
     else:
         if level is not None:
             raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
-        report = _native.search_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       cut, tie_break, table_mib, iterations, seed, deepening)
+        with _searching(game):
+            report = _native.search_object(game, algorithm or "negamax", depth, time, nodes,
+                                           scoring, order, cut, tie_break, table_mib,
+                                           iterations, seed, deepening)
     return SearchResult(report)
+
+
+def _default_level(name: str) -> str:
+    for info in games():
+        if info["name"] == name:
+            return str(info["default_level"])
+    raise ValueError(f"unknown game {name!r}")
+
+
+_BUSY_LOCK = threading.Lock()
+_BUSY: set = set()
+
+
+@contextlib.contextmanager
+def _searching(game: Any) -> Iterator[None]:
+    """Marks a Python game object as being searched (its search plays moves on it) for the
+    time of the block; a second search of it meanwhile raises ``RuntimeError``."""
+    key = id(game)
+    with _BUSY_LOCK:
+        if key in _BUSY:
+            raise RuntimeError(
+                "this game object is being searched by another thread (its search plays moves "
+                "on it); search a copy: copy.deepcopy(game)")
+        _BUSY.add(key)
+    try:
+        yield
+    finally:
+        with _BUSY_LOCK:
+            _BUSY.discard(key)
 
 
 def solve(
@@ -444,8 +487,9 @@ def solve(
     if isinstance(game, Game):
         return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib, weak))
     scoring = "plain" if weak else "depth"
-    report = _native.search_object(game, "negamax", None, time, nodes, scoring, "natural",
-                                   "standard", "first", table_mib)
+    with _searching(game):
+        report = _native.search_object(game, "negamax", None, time, nodes, scoring, "natural",
+                                       "standard", "first", table_mib)
     report["level"] = "solve-weak" if weak else "solve"
     return SearchResult(report)
 
@@ -471,8 +515,9 @@ def analyse(
         for move in analysis["moves"]:
             values[move["move"]] = move["value"]
         return values
-    return dict(_native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       table_mib))
+    with _searching(game):
+        return dict(_native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
+                                           table_mib))
 
 
 def tree(tree: Any, algorithm: str = "alphabeta", cut: str = "standard") -> TreeResult:
