@@ -23,6 +23,18 @@ const LEVELS: [(LevelInfo, u32, u64); 4] = [
     (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, MAX_DEPTH, 5_000),
 ];
 
+/// The budgets of a level (one of [`Entry::levels`]): its depth limit and its time a move;
+/// `None` for a level chess does not have. UCI reads its levels here.
+#[must_use]
+pub fn level_limits(level: &str) -> Option<Limits> {
+    let wanted = level.trim().to_ascii_lowercase();
+    LEVELS.iter().find(|(info, _, _)| info.name == wanted).map(|(_, depth, ms)| Limits {
+        depth: Some(*depth),
+        time: Some(Duration::from_millis(*ms)),
+        ..Limits::default()
+    })
+}
+
 /// The depth limit of the levels that play by time.
 const MAX_DEPTH: u32 = 128;
 
