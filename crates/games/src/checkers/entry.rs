@@ -113,8 +113,8 @@ impl Entry for Checkers {
         }
     }
 
-    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white`, `black-king`,
-    /// `white-king`; the squares' numbers as row labels (`1-4` ... `29-32`).
+    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white` (men), `king-black`,
+    /// `king-white`; the squares' numbers as row labels (`1-4` ... `29-32`).
     fn board(&self) -> Board {
         let position = self.position();
         let mut cells = vec![String::new(); 64];
@@ -127,8 +127,8 @@ impl Entry for Checkers {
             } else {
                 continue;
             };
-            let king = if position.kings & bit != 0 { "-king" } else { "" };
-            cells[cell(square)] = format!("{color}{king}");
+            let king = if position.kings & bit != 0 { "king-" } else { "" };
+            cells[cell(square)] = format!("{king}{color}");
         }
         Board::Grid {
             rows: 8,
