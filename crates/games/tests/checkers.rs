@@ -2,7 +2,7 @@
 //! (pinned: a change to the search or the evaluation that alters it says so), and endings
 //! it must win.
 
-use alphabeta_engine::{Game, Searcher};
+use alphabeta_engine::Searcher;
 use alphabeta_games::checkers::{search_config, Checkers};
 use alphabeta_games::Notation;
 
