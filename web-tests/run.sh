@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Browser tests of `alphabeta serve`: installs Chromium (Debian's package) and playwright-core
-# (npm) when missing, builds the binary, serves on a free loopback port, and runs the tests
+# Browser tests of `alphabeta serve`: installs Chromium (Debian's package), playwright-core
+# (npm) and python-chess (PyPI `chess`, to read the page's PGN) when missing, builds the binary, serves on a free loopback port, and runs the tests
 # with node's test runner. Screenshots land in artifacts/ at the repository root.
 #
 #   web-tests/run.sh            # from anywhere

@@ -142,6 +142,13 @@ def test_a_position_the_rules_cannot_reach_is_refused_and_go_still_answers():
         assert chess.Move.from_uci(best[0].split()[1]) in chess.Board().legal_moves, out
 
 
+def test_go_values_out_of_range_are_named_and_the_search_is_bounded():
+    out = raw("uci", "go depth 0", "isready", "go wtime abc", "isready", "go movetime -5")
+    assert len([line for line in out if line.startswith("bestmove ")]) == 3, out
+    assert any("depth 0 is out of range" in line for line in out), out
+    assert any("no limit could be read" in line for line in out), out
+
+
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 ROOT = HERE.parent.parent

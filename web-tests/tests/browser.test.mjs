@@ -615,8 +615,12 @@ test('flip: playing Black turns the board; the button turns it back; check is ma
   await page.waitForFunction(() => document.querySelector('#status').dataset.over === 'true');
   assert.deepEqual(await marked(page, 'check'), [60]);
   assert.deepEqual(await marked(page, 'last'), [3, 39]);
+  // The queen's path, drawn from d8 to h4.
+  assert.equal(await page.$eval('#board .last-path', (line) => line.dataset.path), '3-39');
   assert.match(await page.getAttribute('#board [data-square="60"]', 'aria-label'), /^e1: wK, in check$/);
   assert.equal(await page.$eval('#status', (status) => status.dataset.winner), 'Black');
+  // The bar shows the result: Black's, proven.
+  assert.deepEqual(await page.$eval('#eval-bar', (bar) => ({ ...bar.dataset })), { value: '-1.000', proven: 'true' });
   await page.screenshot({ path: path.join(ARTIFACTS, 'chess-mate-flipped.png') });
   await page.click('#flip');
   assert.equal(await page.$eval('#board', (board) => board.dataset.flipped), 'false');
@@ -917,30 +921,23 @@ test('the evaluation bar and graph: proven values apart from heuristic ones', as
 });
 
 test('screenshots of every game at 1280x800 and 390x844 (in artifacts/)', async () => {
+  const catalogue = await api('/api/games');
+  const games = catalogue.games.filter((game) => game.start && game.start.board.kind === 'grid');
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     const page = await open({ width, height });
-    const games = [
-      ['tictactoe', 'x', async () => clickAndSettle(page, 4)],
-      ['connect4', 'x', async () => clickAndSettle(page, 3)],
-      ['hare-wolves', 'hare', async () => {
-        await page.click('#board [data-token="hare"]');
-        const target = await page.$eval('#board .square.target', (square) => square.dataset.square);
-        await clickAndSettle(page, target);
-      }],
-      ['chess', 'White', async () => {
-        await page.click(`#board [data-square="${6 * 8 + 4}"]`);
-        await clickAndSettle(page, 4 * 8 + 4);
-      }],
-    ];
-    for (const [game, human, move] of games) {
-      await newGame(page, { game, human, level: await weakest(page, game) });
+    for (const game of games) {
+      // The human plays the game's first legal move, clicked as the catalogue says.
+      await newGame(page, { game: game.name, human: game.sides[0], level: await weakest(page, game.name) });
       await settle(page);
       if (width < 600) await page.click('#settings-box > summary');
-      await move();
+      const position = await api('/api/position', { game: game.name, position: await page.textContent('#position-text') });
+      const [move] = position.moves;
+      if (move.from !== null) await page.click(`#board [data-square="${move.from}"]`);
+      await clickAndSettle(page, move.squares[0]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${game} at ${width}px: ${overflow}px too wide`);
-      assert.equal((await marked(page, 'last')).length > 0, true, `${game}: the last move is marked`);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${game}.png`), fullPage: width < 600 });
+      assert.ok(overflow <= 0, `${game.name} at ${width}px: ${overflow}px too wide`);
+      assert.ok((await marked(page, 'last')).length > 0, `${game.name}: the last move is marked`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${game.name}.png`), fullPage: width < 600 });
     }
     await page.close();
   }

@@ -37,10 +37,10 @@ impl CatalogueError {
 /// The longest message text kept from a game's own error (they may quote input).
 const MAX_MESSAGE: usize = 240;
 
-/// `message`, cut to a readable length.
+/// `message`, cut to a readable length, its control characters but newlines and tabs escaped.
 #[must_use]
 pub fn short(message: impl Into<String>) -> String {
-    let message = message.into();
+    let message = alphabeta_games::escape_controls(&message.into(), false);
     match message.char_indices().nth(MAX_MESSAGE) {
         Some((cut, _)) => format!("{}…", &message[..cut]),
         None => message,

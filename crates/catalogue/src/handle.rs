@@ -4,6 +4,7 @@
 use std::marker::PhantomData;
 use std::time::Instant;
 
+use alphabeta_engine::duel;
 use alphabeta_engine::{
     Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
 };
@@ -208,6 +209,23 @@ pub trait GameHandle: Send + Sync {
         first: Option<&str>,
         request: &Request,
     ) -> Result<Box<dyn LiveGame>, CatalogueError>;
+}
+
+/// A catalogue player with its budget, as the engine's duels see it: it thinks within its
+/// limits and plays a legal move if its budget ran out first.
+struct Thinking<G: Entry> {
+    player: Box<dyn Player<G>>,
+    limits: Limits,
+}
+
+impl<G: Entry> duel::Player<G> for Thinking<G> {
+    fn choose(&mut self, game: &mut G) -> Option<G::Move> {
+        if legal_moves(game).is_empty() {
+            return None;
+        }
+        let found = self.player.think(game, &self.limits);
+        Adapter::<G>::with_move(game, found).best_move
+    }
 }
 
 /// A player, its level's name and the scoring its values are read in.
@@ -602,20 +620,32 @@ impl<G: Entry> GameHandle for Adapter<G> {
         input: &PositionInput,
         players: [&Request; 2],
     ) -> Result<Played, CatalogueError> {
-        let mut game = Self::parse(input)?;
-        let first_side = game.side_name(true);
-        let mut ais = [Self::player(players[0])?.0, Self::player(players[1])?.0];
-        let limits = [players[0].limits.clone(), players[1].limits.clone()];
-        let (mut moves, mut turn) = (Vec::new(), 0usize);
-        while !legal_moves(&game).is_empty() {
-            let found = ais[turn].think(&game, &limits[turn]);
-            let result = Self::with_move(&game, found);
-            let Some(mv) = result.best_move else { break };
-            moves.push(game.move_text(mv));
-            game.play(mv);
-            turn = 1 - turn;
-        }
-        // `turn` is now the player to move in the final position.
+        let start = Self::parse(input)?;
+        let first_side = start.side_name(true);
+        let mut ais = [
+            Thinking::<G> {
+                player: Self::player(players[0])?.0,
+                limits: players[0].limits.clone(),
+            },
+            Thinking::<G> {
+                player: Self::player(players[1])?.0,
+                limits: players[1].limits.clone(),
+            },
+        ];
+        let [first, second] = &mut ais;
+        let record = duel::play_out::<G>(&start, [first, second], u32::MAX);
+        let mut game = start;
+        let moves = record
+            .moves
+            .iter()
+            .map(|&mv| {
+                let text = game.move_text(mv);
+                game.play(mv);
+                text
+            })
+            .collect();
+        // The player to move in the final position.
+        let turn = record.moves.len() % 2;
         let winner = match game.outcome() {
             Some(Outcome::Win) => Some(turn),
             Some(Outcome::Loss) => Some(1 - turn),

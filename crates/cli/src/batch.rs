@@ -2,10 +2,13 @@
 //!
 //! A line is `position`, or `position<TAB>expected value`, or `position expected` when the
 //! position has no spaces of its own to confuse; `#` starts a comment line. Each result is
-//! `position<TAB>move<TAB>value<TAB>nodes<TAB>time_ms`, or one compact JSON object with
-//! `--json`. An expected value is checked (its sign only with `--weak`) and the mismatches
-//! counted in the summary on stderr. A line that is not UTF-8 or does not parse is reported
-//! with its number and skipped; the rest is processed, and the exit code is then 2.
+//! `position<TAB>move<TAB>value<TAB>nodes<TAB>time_ms`. With `--json`, every input line gives
+//! exactly one compact JSON object carrying its `"line"` number (from 1): the report (with
+//! `"expected"` and `"matches"` when the line gives a value), `{"line": N, "error": "..."}`
+//! for a line that cannot be answered, `{"line": N, "skipped": "blank"|"comment"}` otherwise.
+//! An expected value is checked (its sign only with `--weak`) and the mismatches counted in
+//! the summary on stderr, each with its line. A line that is not UTF-8 or does not parse is
+//! reported with its number on stderr; the rest is processed, and the exit code is then 2.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -149,12 +152,12 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         number += 1;
         let outcome = match read {
             LineRead::TooLong(length) => Err(too_long(length)),
-            _ => answer_line(&*game, &mut answer, &bytes, args, &mut tally),
+            _ => answer_line(&*game, &mut answer, &bytes, args, &mut tally, number),
         };
         match outcome {
-            Ok(Some(report)) => {
+            Ok(Answered::Report { report, check }) => {
                 if args.json {
-                    writeln!(context.out, "{}", report.json())?;
+                    writeln!(context.out, "{}", json_result(number, &report, check))?;
                 } else {
                     writeln!(context.out, "{}", report.line())?;
                 }
@@ -162,9 +165,18 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
                     bar.inc(1);
                 }
             }
-            Ok(None) => {}
+            Ok(Answered::Skipped(why)) => {
+                if args.json {
+                    let skipped = serde_json::json!({"line": number, "skipped": why});
+                    writeln!(context.out, "{skipped}")?;
+                }
+            }
             Err(message) => {
                 tally.bad += 1;
+                if args.json {
+                    let error = serde_json::Value::from(short(&message));
+                    writeln!(context.out, "{{\"line\":{number},\"error\":{error}}}")?;
+                }
                 let message = format!("line {number}: {}", short(message));
                 match &bar {
                     Some(bar) => bar.println(message),
@@ -184,20 +196,44 @@ fn too_long(length: u64) -> String {
     format!("the line is {length} bytes long; at most {} are read", bytes_text(MAX_LINE as u64))
 }
 
-/// Answers one line: `Ok(None)` for a blank or comment line.
+/// What a line gave.
+enum Answered {
+    /// A report, and the expected value with whether it matched, if the line gave one.
+    Report { report: Box<Report>, check: Option<(i64, bool)> },
+    /// A blank line or a comment: what it was.
+    Skipped(&'static str),
+}
+
+/// The JSON object of an answered line: the report's fields after `"line"`, then the check.
+fn json_result(number: u64, report: &Report, check: Option<(i64, bool)>) -> String {
+    let body = report.json();
+    let fields = body.strip_prefix('{').unwrap_or(&body);
+    let mut object = format!("{{\"line\":{number},{fields}");
+    if let Some((expected, matches)) = check {
+        object.pop();
+        object.push_str(&format!(",\"expected\":{expected},\"matches\":{matches}}}"));
+    }
+    object
+}
+
+/// Answers line `number`.
 fn answer_line(
     game: &dyn GameHandle,
     answer: &mut Answer,
     bytes: &[u8],
     args: &BatchArgs,
     tally: &mut Tally,
-) -> Result<Option<Report>, String> {
+    number: u64,
+) -> Result<Answered, String> {
     let text = std::str::from_utf8(bytes).map_err(|error| {
         format!("not UTF-8 text (invalid byte at offset {})", error.valid_up_to())
     })?;
     let text = text.trim_end_matches(['\n', '\r']);
-    if text.trim().is_empty() || text.trim_start().starts_with('#') {
-        return Ok(None);
+    if text.trim().is_empty() {
+        return Ok(Answered::Skipped("blank"));
+    }
+    if text.trim_start().starts_with('#') {
+        return Ok(Answered::Skipped("comment"));
     }
     let input = |position: &str| PositionInput {
         position: position.to_string(),
@@ -229,7 +265,7 @@ fn answer_line(
     tally.answered += 1;
     tally.nodes += report.nodes;
     tally.time += Duration::from_secs_f64(report.time_ms.max(0.0) / 1000.0);
-    if let Some(expected) = expected {
+    let check = expected.map(|expected| {
         tally.checked += 1;
         let (want, got) = if args.weak {
             (Some(expected.signum()), report.value.map(i64::signum))
@@ -238,10 +274,14 @@ fn answer_line(
         };
         if want != got {
             let got = got.map_or_else(|| "no value".to_string(), |value| value.to_string());
-            tally.mismatches.push(format!("{}: expected {expected}, got {got}", report.position));
+            tally.mismatches.push(format!(
+                "line {number}: {}: expected {expected}, got {got}",
+                report.position
+            ));
         }
-    }
-    Ok(Some(report))
+        (expected, want == got)
+    });
+    Ok(Answered::Report { report: Box::new(report), check })
 }
 
 fn summary(tally: &Tally, args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {

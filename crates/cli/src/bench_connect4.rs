@@ -115,10 +115,10 @@ fn parse_batch_line(line: &str) -> Result<Line, String> {
     Ok(Line { text: if text == "-" { String::new() } else { text }, expected })
 }
 
-/// The six test sets, with Pascal Pons' solver's figures as measured side by side with ours
-/// on this machine on 2026-12-01, 09:14 UTC (strong, reset between positions, one core, host
-/// load 5-12; Begin-Medium: first 200 positions, Begin-Hard: first 5; docs/connect4.md has
-/// the protocol and our figures of the same run). Only ratios from one session mean anything.
+/// The six test sets, with Pascal Pons' solver's mean time and positions per position as
+/// measured side by side with ours (strong, reset between positions, one core; the run, its
+/// protocol and our figures beside them: docs/connect4.md, "Measurements, first session").
+/// Only ratios from one session mean anything.
 const SETS: [(&str, &str, f64, f64); 6] = [
     ("Test_L3_R1", "End-Easy", 12.3e-6, 51.3),
     ("Test_L2_R1", "Middle-Easy", 112e-6, 449.0),

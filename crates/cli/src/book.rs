@@ -1,13 +1,19 @@
 //! `alphabeta book connect4 --depth D --out FILE`: an opening book made by the solver (every
 //! position up to D plies, mirror positions once), in a versioned, checksummed file that
 //! `--book FILE` reads back.
+//!
+//! Across machines: `--frontier` prints the positions to solve (one a line), `batch
+//! connect4 --solve --json` solves any part of them anywhere, and `--merge FILES...` makes
+//! the same book from the solved lines (docs/connect4.md, "A book built across machines").
 
-use std::path::PathBuf;
+use std::io::BufRead as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use alphabeta_catalogue::{count, thousands};
-use alphabeta_games::connect4::{Book, Solver, SolverConfig};
+use alphabeta_games::connect4::{Book, Connect4, Solver, SolverConfig};
+use alphabeta_games::Entry as _;
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,12 +30,24 @@ pub struct BookArgs {
     /// The game: connect4 (the one game with an opening book).
     pub game: String,
     /// Plies from the empty board (6, the shipped book, took 58 minutes on two cores with
-    /// --table-mib 4096).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=12))]
-    pub depth: u8,
+    /// --table-mib 4096); with --merge, the depth of the solved positions.
+    #[arg(long, required_unless_present = "merge", value_parser = clap::value_parser!(u8).range(0..=12))]
+    pub depth: Option<u8>,
     /// The file to write.
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(long, required_unless_present = "frontier")]
+    pub out: Option<PathBuf>,
+    /// Print the positions to solve for a book of --depth plies (one a line, a position and
+    /// its mirror once), for `batch connect4 --solve --json` on as many machines as wanted.
+    #[arg(long, conflicts_with_all = ["out", "merge"])]
+    pub frontier: bool,
+    /// Make the book from these files of `batch connect4 --solve --json` lines, which
+    /// together solve every position --frontier printed (the same book as a build on one
+    /// machine, byte for byte).
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    pub merge: Vec<PathBuf>,
+    /// The board, columns x rows.
+    #[arg(long, default_value = "7x6", value_parser = parse_size)]
+    pub size: (u8, u8),
     /// Threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
@@ -44,6 +62,19 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     if game.name() != "connect4" {
         bail!("{} has no opening book: only connect4 has one", game.name());
     }
+    let (width, height) = args.size;
+    if args.frontier {
+        let depth = args.depth.unwrap_or_default();
+        for position in Book::frontier(width, height, depth)? {
+            writeln!(context.out, "{}", position.entry_text())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(out) = &args.out else { bail!("give the book file to write with --out") };
+    if !args.merge.is_empty() {
+        return write_book(&merge(&args.merge, args.depth)?, out, context);
+    }
+    let depth = args.depth.unwrap_or_default();
     let config = SolverConfig {
         table_bytes: check_table("--table-mib", args.table_mib)?,
         threads: args.threads as usize,
@@ -65,7 +96,7 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     // Without a terminal (a log), a line a minute and one at the end.
     let mut logged = Duration::ZERO;
     let err = &mut *context.err;
-    let book = Book::build(&mut solver, 7, 6, args.depth, |progress| {
+    let book = Book::build(&mut solver, width, height, depth, |progress| {
         if let Some(bar) = &bar {
             bar.set_length(progress.frontier as u64);
             bar.set_position(progress.solved as u64);
@@ -86,14 +117,99 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let book = book?;
-    book.write(&args.out)?;
+    write_book(&book?, out, context)
+}
+
+fn write_book(book: &Book, out: &Path, context: &mut Context<'_>) -> Result<ExitCode> {
+    book.write(out)?;
     writeln!(
         context.out,
-        "wrote {} (7x6, depth {}) to {}",
+        "wrote {} ({}x{}, depth {}) to {}",
         count(book.len() as u64, "position", "positions"),
-        args.depth,
-        args.out.display()
+        book.width(),
+        book.height(),
+        book.depth(),
+        out.display()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `WxH`, as a board size.
+fn parse_size(text: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("'{text}' is not a board size: write columns x rows, e.g. 7x6");
+    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    Ok((width.trim().parse().map_err(|_| bad())?, height.trim().parse().map_err(|_| bad())?))
+}
+
+/// The longest line `--merge` reads (a solved line is a few hundred bytes).
+const MAX_LINE: usize = 1 << 16;
+
+/// The book whose frontier `files` of `batch connect4 --solve --json` lines solve: its size
+/// and depth are those of the positions (`depth`, if given, must be theirs).
+fn merge(files: &[PathBuf], depth: Option<u8>) -> Result<Book> {
+    let mut scores = Vec::new();
+    let mut shape: Option<((u8, u8), u32)> = None;
+    for file in files {
+        let reader = std::io::BufReader::new(
+            std::fs::File::open(file).with_context(|| format!("cannot open {}", file.display()))?,
+        );
+        for (index, line) in reader.split(b'\n').enumerate() {
+            let at = || format!("{} line {}", file.display(), index + 1);
+            let line = line.with_context(|| format!("cannot read {}", at()))?;
+            if line.len() > MAX_LINE {
+                bail!("{}: longer than {MAX_LINE} bytes: not a solved line", at());
+            }
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let (position, score) = solved_line(&line).with_context(at)?;
+            let this = ((position.width(), position.height()), position.moves());
+            match shape {
+                Some(first) if first != this => bail!(
+                    "{}: a {}x{} position of {} stones among {}x{} positions of {} stones: \
+                     the files are not of one book",
+                    at(),
+                    this.0 .0,
+                    this.0 .1,
+                    this.1,
+                    first.0 .0,
+                    first.0 .1,
+                    first.1
+                ),
+                _ => shape = Some(this),
+            }
+            scores.push((position, score));
+        }
+    }
+    let Some(((width, height), stones)) = shape else {
+        bail!("no solved line in the files given to --merge");
+    };
+    let stones = u8::try_from(stones).unwrap_or(u8::MAX);
+    if let Some(wanted) = depth.filter(|&wanted| wanted != stones) {
+        bail!("the solved positions have {stones} stones, not the {wanted} of --depth");
+    }
+    Ok(Book::from_frontier(width, height, stones, scores)?)
+}
+
+/// A position and its exact score from one line of `batch connect4 --solve --json`.
+fn solved_line(line: &[u8]) -> Result<(Connect4, i32)> {
+    let report: serde_json::Value =
+        serde_json::from_slice(line).context("not a JSON line of batch --solve --json")?;
+    if let Some(error) = report.get("error") {
+        bail!("a position that was not solved: {error}");
+    }
+    match report["level"].as_str() {
+        Some("solve") => {}
+        Some("solve-weak") => bail!("solved with --weak: a book needs exact scores"),
+        _ => bail!("not a line of batch --solve (its level is {})", report["level"]),
+    }
+    if report["exact"] != true {
+        bail!("not exact (a budget cut the solve short)");
+    }
+    let text = report["position"].as_str().context("the line has no position")?;
+    let position = Connect4::parse_position(text, None)
+        .map_err(|error| anyhow::anyhow!("position '{text}': {error}"))?;
+    let value = report["value"].as_i64().context("the line has no value")?;
+    let score = i32::try_from(value).context("the value is out of range")?;
+    Ok((position, score))
 }

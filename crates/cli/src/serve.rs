@@ -18,12 +18,20 @@ pub struct ServeArgs {
     /// The address to listen on; 0.0.0.0 opens the server to the network.
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: IpAddr,
+    /// A host name the server answers to besides its addresses and localhost (repeatable);
+    /// requests naming any other host get 421, a guard against DNS rebinding.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 /// Serves until Ctrl-C; prints the URL to open once the port is bound.
 pub fn run(args: &ServeArgs, context: &mut Context<'_>) -> Result<ExitCode> {
-    let options =
-        alphabeta_web::ServeOptions { port: args.port, bind: args.bind, ..Default::default() };
+    let options = alphabeta_web::ServeOptions {
+        port: args.port,
+        bind: args.bind,
+        allowed_hosts: args.allow_host.clone(),
+        ..Default::default()
+    };
     let everywhere = args.bind.is_unspecified();
     let out = &mut *context.out;
     alphabeta_web::serve(options, |url| {

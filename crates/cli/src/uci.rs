@@ -136,6 +136,8 @@ const MARGIN_MAX: i64 = 10_000;
 /// The longest command line read (a game of several thousand moves fits).
 const MAX_LINE: usize = 1 << 20;
 const HASH_DEFAULT: usize = 16;
+/// The search time of a `go` whose limits could not be read (rather than an endless search).
+const FALLBACK_TIME: Duration = Duration::from_secs(1);
 const HASH_MAX: usize = 16_384;
 /// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
 /// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
@@ -449,6 +451,14 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         for complaint in complaints {
             self.info(&format!("go: {complaint}"));
         }
+        if let Some(reason) = self.game.end_reason() {
+            let rest = if self.game.moves().is_empty() {
+                "no move"
+            } else {
+                "a draw to claim; a move anyway, for a GUI that plays on"
+            };
+            self.info(&format!("go: the game is over by the rules ({reason}): {rest}"));
+        }
         let searcher = match self.searcher.take() {
             Some(searcher) => searcher,
             None => match Self::make_searcher(&self.settings) {
@@ -580,22 +590,18 @@ fn parse_position(args: &[&str]) -> Result<Chess, String> {
 /// A move in UCI (or SAN) text. A position that the chess rules of play call drawn (by
 /// repetition, the fifty-move rule or material) still has its legal moves: GUIs may play on.
 fn uci_move(game: &Chess, text: &str) -> Result<Move, MoveError> {
-    match game.parse_move(text) {
-        Err(MoveError::GameOver(reason)) => game
-            .moves()
-            .into_iter()
-            .find(|&mv| game.uci(mv) == text)
-            .ok_or(MoveError::GameOver(reason)),
-        other => other,
-    }
+    game.parse_move_on_board(text)
 }
 
-/// Reads the arguments of `go`; unreadable ones are named and skipped. `overhead` is taken
-/// off the clock, off the increment (a move costs it, and the increment comes only after
-/// the move), and a third of it off a `movetime`.
+/// Reads the arguments of `go`; unreadable ones are named and skipped, values out of range
+/// named and brought into range, and a `go` left without a limit by a value it could not
+/// read searches [`FALLBACK_TIME`]. `overhead` is taken off the clock, off the increment (a
+/// move costs it, and the increment comes only after the move), and a third of it off a
+/// `movetime`.
 fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>) {
     let mut go = Go::default();
     let mut complaints = Vec::new();
+    let mut unreadable = false;
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, None, None, None);
     let mut movetime = None;
     let mut tokens = args.iter();
@@ -609,28 +615,49 @@ fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>)
                             "{name} needs a whole number, not `{}` (ignored)",
                             excerpt(value)
                         ));
+                        unreadable = true;
                         None
                     }
                 },
                 None => {
                     complaints.push(format!("{name} needs a value (ignored)"));
+                    unreadable = true;
                     None
                 }
             }
         };
+        let numeric =
+            ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate"];
+        let value = if numeric.contains(&token) { number(token) } else { None };
+        // `value` within `min..=max`, or brought there with a complaint naming the change.
+        let mut within = |min: i64, max: i64| {
+            value.map(|number| {
+                let kept = number.clamp(min, max);
+                if kept != number {
+                    let range = if max == i64::MAX {
+                        format!("at least {min}")
+                    } else {
+                        format!("{min} to {max}")
+                    };
+                    complaints
+                        .push(format!("{token} {number} is out of range ({range}); using {kept}"));
+                }
+                kept
+            })
+        };
         match token {
-            "depth" => go.limits.depth = number(token).map(|d| d.clamp(1, 1000) as u32),
-            "nodes" => go.limits.nodes = number(token).map(|n| n.max(1) as u64),
-            "movetime" => movetime = number(token),
-            "wtime" => wtime = number(token),
-            "btime" => btime = number(token),
-            "winc" => winc = number(token),
-            "binc" => binc = number(token),
-            "movestogo" => movestogo = number(token),
+            "depth" => go.limits.depth = within(1, 1000).map(|d| d as u32),
+            "nodes" => go.limits.nodes = within(1, i64::MAX).map(|n| n as u64),
+            "movetime" => movetime = within(0, i64::MAX),
+            "wtime" => wtime = within(0, i64::MAX),
+            "btime" => btime = within(0, i64::MAX),
+            "winc" => winc = within(0, i64::MAX),
+            "binc" => binc = within(0, i64::MAX),
+            "movestogo" => movestogo = within(1, i64::from(u32::MAX)),
             "infinite" | "ponder" => go.wait = true,
             "mate" => {
                 // A mate in N moves is found within 2N - 1 plies.
-                go.limits.depth = number(token).map(|n| (n.clamp(1, 500) * 2 - 1) as u32);
+                go.limits.depth = within(1, 500).map(|n| (n * 2 - 1) as u32);
             }
             "searchmoves" => {
                 complaints.push("searchmoves is not supported (all moves are searched)".into());
@@ -658,6 +685,13 @@ fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>)
         go.limits.clock = Some(clock);
         let cap = hard_cap(&clock);
         go.limits.time = Some(go.limits.time.map_or(cap, |time| time.min(cap)));
+    }
+    let limited =
+        go.limits.depth.is_some() || go.limits.nodes.is_some() || go.limits.time.is_some();
+    if unreadable && !limited && !go.wait {
+        go.limits.time = Some(FALLBACK_TIME);
+        complaints
+            .push(format!("no limit could be read: searching {} ms", FALLBACK_TIME.as_millis()));
     }
     (go, complaints)
 }

@@ -2,7 +2,8 @@
 //! catalogue (and Nim): never a panic; exit 2 exactly when some line could not be read, 1
 //! when none was bad but an expected value was missed, else 0; every bad line reported with
 //! its own number, and those are exactly the lines that are bad on their own; one result line
-//! for every other line that is not blank or a comment.
+//! for every other line that is not blank or a comment, and with `--json` one object for every
+//! line, carrying its number.
 
 use std::collections::BTreeSet;
 
@@ -141,7 +142,11 @@ fn check_batch(specs: &[Spec], json: bool) {
         }
         // Step 2. Together: the same bad lines, by number; every other line answered.
         assert_eq!(bad_lines(&err), alone_bad, "{context}: {err}");
-        assert_eq!(out.lines().count(), answered, "{context}: {out}");
+        // With --json every input line has its object (an empty last segment is no line).
+        let input_lines = stdin.split(|&byte| byte == b'\n').count()
+            - usize::from(stdin.is_empty() || stdin.ends_with(b"\n"));
+        let wanted = if json { input_lines } else { answered };
+        assert_eq!(out.lines().count(), wanted, "{context}: {out}");
         let missed = err.lines().any(|line| line.starts_with("mismatch: "));
         let expected_code = if !alone_bad.is_empty() {
             2
@@ -152,10 +157,17 @@ fn check_batch(specs: &[Spec], json: bool) {
         };
         assert_eq!(code, expected_code, "{context}: {err}");
         if json {
-            for line in out.lines() {
-                let value: Result<serde_json::Value, _> = serde_json::from_str(line);
-                assert!(value.is_ok_and(|value| value.is_object()), "{context}: {line}");
+            // One object per input line, numbered in order; the errors exactly at the bad lines.
+            let mut errors = BTreeSet::new();
+            for (index, line) in out.lines().enumerate() {
+                let value: serde_json::Value = serde_json::from_str(line)
+                    .unwrap_or_else(|error| panic!("{context}: {line}: {error}"));
+                assert_eq!(value["line"].as_u64(), Some(index as u64 + 1), "{context}: {line}");
+                if value.get("error").is_some() {
+                    errors.insert(index + 1);
+                }
             }
+            assert_eq!(errors, alone_bad, "{context}: {out}");
         }
     }
 }
@@ -189,4 +201,44 @@ fn a_bad_line_between_good_ones_is_reported_by_number() {
         assert_eq!(bad_lines(&err), BTreeSet::from([2]), "{}: {err}", game.name());
         assert_eq!(out.lines().count(), 2, "{}: {out}", game.name());
     }
+}
+
+/// `--json`: one object per line, in order, with its number; a mismatch names its line; no
+/// control character of the input reaches the output or the messages.
+#[test]
+fn json_lines_carry_their_numbers_and_messages_escape_control_characters() {
+    let catalogue = catalogue();
+    let args: Vec<String> =
+        ["batch", "tictactoe", "--json"].iter().map(|arg| (*arg).to_string()).collect();
+    let stdin = b"xo.......\n\n# a comment\n\x1b[31mx\x07\n.........\t0\nxx.oo....\t-5\n";
+    let (code, out, err) = batch(&catalogue, &args, stdin);
+    assert_eq!(code, 2, "{err}");
+    let objects: Vec<serde_json::Value> =
+        out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(objects.len(), 6, "{out}");
+    for (index, object) in objects.iter().enumerate() {
+        assert_eq!(object["line"].as_u64(), Some(index as u64 + 1), "{out}");
+    }
+    assert_eq!(objects[0]["move"], "3");
+    assert_eq!(
+        (objects[1]["skipped"].as_str(), objects[2]["skipped"].as_str()),
+        (Some("blank"), Some("comment"))
+    );
+    assert!(objects[3]["error"].as_str().unwrap().starts_with("bad position"), "{out}");
+    assert_eq!(
+        (objects[4]["expected"].as_i64(), objects[4]["matches"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert_eq!(
+        (objects[5]["expected"].as_i64(), objects[5]["matches"].as_bool()),
+        (Some(-5), Some(false))
+    );
+    assert!(err.contains("mismatch: line 6: xx.oo....: expected -5, got 9"), "{err}");
+    assert!(!out.contains('\x1b') && !err.contains('\x1b') && !err.contains('\x07'), "{err}");
+    // A game whose message quotes the input: the escape is shown, not sent.
+    let args: Vec<String> = ["batch", "chess"].iter().map(|arg| (*arg).to_string()).collect();
+    let (code, _, err) = batch(&catalogue, &args, b"\x1b]0;title\x07 w - -\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("\\u{1b}]0;title\\u{7}"), "{err}");
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err}");
 }

@@ -106,7 +106,7 @@ fn batch_checks_expected_scores() {
     assert_eq!(lines[3].split('\t').nth(2), Some("-1"), "{out}");
     assert!(err.contains("4 positions (solved), 3 checked, 1 mismatch;"), "{err}");
     assert!(
-        err.contains("mismatch: 23163416124767223154467471272416755633: expected 5, got 0"),
+        err.contains("mismatch: line 3: 23163416124767223154467471272416755633: expected 5, got 0"),
         "{err}"
     );
     // Tab-separated expected values too.
@@ -234,5 +234,92 @@ fn a_book_file_is_read_and_a_damaged_one_refused() {
     assert!(err.contains("warning:") && err.contains("going on without it"), "{err}");
     let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(report["value"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The positions each JSON line of `out` reports as examined.
+fn nodes_of(out: &str) -> Vec<u64> {
+    out.lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+            report["nodes"].as_u64().unwrap_or_else(|| panic!("no nodes in {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn weak_solves_examine_fewer_positions_than_strong_ones() {
+    // Test-set positions (Begin-Medium, Begin-Hard, Middle-Medium): a loss, a win, a draw.
+    let positions = ["32751571231557", "3246313", "274552224131661"];
+    let common = ["--json", "--no-book", "--threads", "1", "--tt-mib", "16"];
+    for position in positions {
+        let solve = |weak: &[&str]| {
+            let args = [&["solve", "connect4", position][..], weak, &common[..]].concat();
+            let (code, out, err) = run(&args, "");
+            assert_eq!(code, 0, "{err}");
+            nodes_of(&out)[0]
+        };
+        let (strong, weak) = (solve(&[]), solve(&["--weak"]));
+        assert!(weak < strong, "{position}: weak {weak} positions, strong {strong}");
+    }
+    let input = positions.join("\n");
+    let batch = |weak: &[&str]| {
+        let args = [&["batch", "connect4", "--solve"][..], weak, &common[..]].concat();
+        let (code, out, err) = run(&args, &input);
+        assert_eq!(code, 0, "{err}");
+        nodes_of(&out)
+    };
+    let (strong, weak) = (batch(&[]), batch(&["--weak"]));
+    assert_eq!((strong.len(), weak.len()), (3, 3));
+    for ((position, strong), weak) in positions.iter().zip(strong).zip(weak) {
+        assert!(weak < strong, "batch {position}: weak {weak} positions, strong {strong}");
+    }
+}
+
+#[test]
+fn a_book_built_across_machines_is_the_same_book() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{error}"));
+    let path = |name: &str| dir.join(name).to_string_lossy().to_string();
+    let size = ["--size", "5x4", "--depth", "5"];
+    // One machine.
+    let one = path("one.book");
+    let build = ["book", "connect4", "--out", &one, "--threads", "1", "--table-mib", "16"];
+    let args = [&build[..], &size].concat();
+    let (code, _, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    // Its frontier, solved in two parts (as on two machines), then merged.
+    let (code, frontier, err) = run(&[&["book", "connect4", "--frontier"][..], &size].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = frontier.lines().collect();
+    assert!(lines.len() > 10 && lines.iter().all(|line| line.starts_with("5x4:")), "{frontier}");
+    let half = lines.len() / 2;
+    let solve = ["batch", "connect4", "--solve", "--json", "--no-book", "--tt-mib", "16"];
+    for (name, part) in [("a.json", &lines[..half]), ("b.json", &lines[half..])] {
+        let (code, out, err) = run(&solve, &part.join("\n"));
+        assert_eq!(code, 0, "{err}");
+        std::fs::write(path(name), out).unwrap_or_else(|error| panic!("{error}"));
+    }
+    let two = path("two.book");
+    let (code, out, err) =
+        run(&["book", "c4", "--merge", &path("a.json"), &path("b.json"), "--out", &two], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(5x4, depth 5)"), "{out}");
+    let read = |file: &str| std::fs::read(file).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(read(&one), read(&two), "the merged book is the one-machine book, byte for byte");
+    // A part missing, weak values and a stray line are refused, naming the problem.
+    let (code, _, err) = run(&["book", "c4", "--merge", &path("a.json"), "--out", &two], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("frontier positions have no score"), "{err}");
+    let (code, weak, _) = run(&[&solve[..], &["--weak"]].concat(), lines[0]);
+    assert_eq!(code, 0);
+    std::fs::write(path("weak.json"), weak).unwrap_or_else(|error| panic!("{error}"));
+    let (code, _, err) = run(&["book", "c4", "--merge", &path("weak.json"), "--out", &two], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("weak.json line 1") && err.contains("--weak"), "{err}");
+    std::fs::write(path("bad.json"), "{\"level\": \"solve\"\n").unwrap_or_default();
+    let (code, _, err) = run(&["book", "c4", "--merge", &path("bad.json"), "--out", &two], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bad.json line 1: not a JSON line"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -185,9 +185,18 @@ fn every_verb_answers_every_game_with_the_contract() {
             assert_eq!(code, 2, "{args:?}: {err}");
             assert!(err.contains("line 2: bad position"), "{args:?}: {err}");
             let lines: Vec<&str> = out.lines().collect();
-            assert_eq!(lines.len(), 2, "{args:?}: {out}");
-            check_report(&serde_json::from_str(lines[0]).unwrap(), false, case.game);
-            check_report(&serde_json::from_str(lines[1]).unwrap(), true, case.game);
+            assert_eq!(lines.len(), 3, "{args:?}: {out}");
+            // Each object carries its line's number, then the report's fields.
+            let numbered = |index: usize| {
+                let mut object: Value = serde_json::from_str(lines[index]).unwrap();
+                let line = object.as_object_mut().and_then(|fields| fields.remove("line"));
+                assert_eq!(line, Some(Value::from(index + 1)), "{args:?}: {out}");
+                object
+            };
+            check_report(&numbered(0), false, case.game);
+            let bad = numbered(1);
+            assert!(bad["error"].as_str().unwrap().starts_with("bad position"), "{args:?}: {out}");
+            check_report(&numbered(2), true, case.game);
             let text_args: Vec<&str> =
                 args.iter().copied().filter(|arg| *arg != "--json").collect();
             let (_, out, _) = call(&text_args, input.as_bytes());

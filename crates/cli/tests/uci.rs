@@ -353,3 +353,52 @@ proptest! {
         }
     }
 }
+
+/// `go` values out of range or unreadable are named in an `info string`, and the search is
+/// bounded all the same: every `go` of the script is answered, and the script ends by itself.
+#[test]
+fn go_values_out_of_range_are_named_and_bounded() {
+    let cases = [
+        ("go depth 0", "depth 0 is out of range (1 to 1000); using 1"),
+        ("go depth 5000", "depth 5000 is out of range (1 to 1000); using 1000"),
+        ("go nodes 0", "nodes 0 is out of range (at least 1); using 1"),
+        ("go movetime -5", "movetime -5 is out of range (at least 0); using 0"),
+        ("go wtime -100 btime -100", "wtime -100 is out of range (at least 0); using 0"),
+        ("go mate 0", "mate 0 is out of range (1 to 500); using 1"),
+        ("go wtime abc", "no limit could be read: searching 1000 ms"),
+    ];
+    for (command, says) in cases {
+        let started = std::time::Instant::now();
+        // `go depth 5000` is bounded by the node cap of the next command's wait: stop it.
+        let script =
+            format!("{command}\nisready\n{}", if command.contains("5000") { "stop\n" } else { "" });
+        let lines = session(&script);
+        assert_eq!(bestmoves(&lines).len(), 1, "{command}: {lines:?}");
+        let infos = info_strings(&lines);
+        assert!(infos.iter().any(|line| line.contains(says)), "{command}: {infos:?}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{command}");
+    }
+}
+
+/// A drawn position (fifty moves) says so on `go` and still plays a legal move; an illegal move
+/// there is called illegal, not "the game is over".
+#[test]
+fn a_game_over_by_the_rules_is_said_and_illegal_moves_are_named() {
+    let fen = "8/8/8/4k3/8/8/1R6/K7 w - - 100 300";
+    let lines = session(&format!("position fen {fen}\ngo depth 2\n"));
+    let infos = info_strings(&lines);
+    assert!(
+        infos.iter().any(|line| line.contains("the game is over by the rules (fifty-move rule)")),
+        "{lines:?}"
+    );
+    let best = bestmoves(&lines);
+    let game = Chess::from_fen(fen).unwrap();
+    assert!(game.moves().iter().any(|&mv| game.uci(mv) == best[0]), "{lines:?}");
+    let lines = session(&format!("position fen {fen} moves a1a3\n"));
+    let infos = info_strings(&lines);
+    assert!(infos.iter().any(|line| line.contains("is illegal here")), "{infos:?}");
+    assert!(!infos.iter().any(|line| line.contains("the game is over")), "{infos:?}");
+    // Moves played on past the draw are read.
+    let lines = session(&format!("position fen {fen} moves b2b3 e5e4\ngo depth 1\n"));
+    assert!(!info_strings(&lines).iter().any(|line| line.contains("position:")), "{lines:?}");
+}

@@ -3,23 +3,13 @@
 //!
 //! ```
 //! use alphabeta_engine::duel::{tally, FirstLegal, UniformRandom};
-//! use alphabeta_engine::{Game, Outcome};
+//! use alphabeta_engine::example::Nim;
 //!
-//! // Nim with one heap of 5: take 1 or 2, whoever takes the last stone wins.
-//! #[derive(Clone, Debug)]
-//! struct Nim(u32);
-//! impl Game for Nim {
-//!     type Move = u32;
-//!     fn legal_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|&t| t <= self.0)); }
-//!     fn play(&mut self, take: u32) { self.0 -= take; }
-//!     fn undo(&mut self, take: u32) { self.0 += take; }
-//!     fn outcome(&self) -> Option<Outcome> { (self.0 == 0).then_some(Outcome::Loss) }
-//! }
-//!
-//! // Taking 1 each time from 5: the first player takes stones 1, 3 and 5 against itself.
-//! let result = tally(&Nim(5), &mut FirstLegal, &mut FirstLegal, 1, true, 100);
+//! // Nim with one heap of 5, take 1 or 2. Taking 1 each time, the first player takes
+//! // stones 1, 3 and 5.
+//! let result = tally(&Nim::new(5, 2), &mut FirstLegal, &mut FirstLegal, 1, true, 100);
 //! assert_eq!((result.wins, result.losses), (1, 0));
-//! let random = tally(&Nim(5), &mut FirstLegal, &mut UniformRandom::new(1), 100, true, 100);
+//! let random = tally(&Nim::new(5, 2), &mut FirstLegal, &mut UniformRandom::new(1), 100, true, 100);
 //! assert_eq!(random.games(), 100);
 //! ```
 
@@ -166,6 +156,42 @@ impl Tally {
     }
 }
 
+/// A game played out: its moves and the position it ended in.
+#[derive(Clone, Debug)]
+pub struct Record<G: Game> {
+    /// The moves, the first player's first.
+    pub moves: Vec<G::Move>,
+    /// The final position.
+    pub end: G,
+}
+
+impl<G: Game> Record<G> {
+    /// The outcome for the player who moved first, `None` if the game is unfinished.
+    #[must_use]
+    pub fn outcome_for_first(&self) -> Option<Outcome> {
+        // Relative to the side to move at the end: the first player after an even number of
+        // moves.
+        let outcome = self.end.outcome()?;
+        Some(if self.moves.len() % 2 == 0 { outcome } else { outcome.flip() })
+    }
+}
+
+/// Plays from `start`, `players[0]` moving first, until the game is over, the player to
+/// move has no move, or `max_plies` moves were played. The one play-out loop: every front
+/// end's match and self-play runs through it.
+pub fn play_out<G: Game>(start: &G, players: [&mut dyn Player<G>; 2], max_plies: u32) -> Record<G> {
+    let [first, second] = players;
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    while game.outcome().is_none() && moves.len() < max_plies as usize {
+        let player: &mut dyn Player<G> = if moves.len() % 2 == 0 { first } else { second };
+        let Some(mv) = player.choose(&mut game) else { break };
+        game.play(mv);
+        moves.push(mv);
+    }
+    Record { moves, end: game }
+}
+
 /// Plays one game from `start`, `first` moving first; the outcome for `first`, or `None` if it
 /// is unfinished after `max_plies` plies (or a player had no move).
 pub fn play_game<G: Game>(
@@ -174,20 +200,7 @@ pub fn play_game<G: Game>(
     second: &mut dyn Player<G>,
     max_plies: u32,
 ) -> Option<Outcome> {
-    let mut game = start.clone();
-    for ply in 0..=max_plies {
-        if let Some(outcome) = game.outcome() {
-            // Relative to the side to move: `first` on even plies.
-            return Some(if ply % 2 == 0 { outcome } else { outcome.flip() });
-        }
-        if ply == max_plies {
-            break;
-        }
-        let player: &mut dyn Player<G> = if ply % 2 == 0 { first } else { second };
-        let mv = player.choose(&mut game)?;
-        game.play(mv);
-    }
-    None
+    play_out(start, [first, second], max_plies).outcome_for_first()
 }
 
 /// Plays `games` games of `player` against `opponent` from `start`, `player` moving first
@@ -216,36 +229,21 @@ pub fn tally<G: Game>(
 mod tests {
     use super::*;
 
-    /// Nim with one heap: take 1 or 2, whoever takes the last stone wins.
-    #[derive(Clone, Debug)]
-    struct Nim(u32);
-
-    impl Game for Nim {
-        type Move = u32;
-        fn legal_moves(&self, moves: &mut Vec<u32>) {
-            moves.extend((1..=2).filter(|&take| take <= self.0));
-        }
-        fn play(&mut self, take: u32) {
-            self.0 -= take;
-        }
-        fn undo(&mut self, take: u32) {
-            self.0 += take;
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            (self.0 == 0).then_some(Outcome::Loss)
-        }
+    /// Nim with one heap of `stones`, take 1 or 2.
+    fn nim(stones: u32) -> crate::example::Nim {
+        crate::example::Nim::new(stones, 2)
     }
 
     #[test]
     fn outcomes_are_for_the_player_whichever_side_it_takes() {
         // Taking one stone at a time from 4: the second player takes the last one.
-        let first = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 3, true, 100);
+        let first = tally(&nim(4), &mut FirstLegal, &mut FirstLegal, 3, true, 100);
         assert_eq!(first, Tally { losses: 3, ..Tally::default() });
-        let second = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 3, false, 100);
+        let second = tally(&nim(4), &mut FirstLegal, &mut FirstLegal, 3, false, 100);
         assert_eq!(second, Tally { wins: 3, ..Tally::default() });
         assert_eq!(second.win_rate(), 1.0);
         // Three plies are not enough to finish.
-        let short = tally(&Nim(4), &mut FirstLegal, &mut FirstLegal, 2, true, 3);
+        let short = tally(&nim(4), &mut FirstLegal, &mut FirstLegal, 2, true, 3);
         assert_eq!(short, Tally { unfinished: 2, ..Tally::default() });
     }
 
@@ -268,15 +266,15 @@ mod tests {
         // 6 is lost for the side to move: the search, moving second, wins every game.
         let searcher = Searcher::new(crate::SearchConfig::default());
         let mut player = SearchPlayer::new(searcher);
-        let result = tally(&Nim(6), &mut player, &mut UniformRandom::new(3), 50, false, 100);
+        let result = tally(&nim(6), &mut player, &mut UniformRandom::new(3), 50, false, 100);
         assert_eq!(result, Tally { wins: 50, ..Tally::default() });
         // A random tie-break is reseeded every move, from its own seed: a run repeats.
         let random = || {
             let config = crate::SearchConfig::default().tie_break(TieBreak::Random(9));
             SearchPlayer::new(Searcher::new(config))
         };
-        let a = tally(&Nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
-        let b = tally(&Nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
+        let a = tally(&nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
+        let b = tally(&nim(7), &mut random(), &mut UniformRandom::new(1), 20, true, 100);
         assert_eq!(a, b);
         assert_eq!(a.wins, 20);
     }

@@ -9,6 +9,7 @@
 //! - [`Searcher`]: runs searches and reports [`SearchResult`]s with [`Stats`]; an
 //!   [`Observer`] hears every step (the library never prints).
 //! - [`tt`]: the transposition table.
+//! - [`example`]: one-heap Nim, the small game of the examples and tests.
 //! - [`duel`]: games between players (searches, a uniformly random player, the first legal
 //!   move), to measure win rates.
 //!
@@ -19,6 +20,7 @@
 mod budget;
 mod config;
 pub mod duel;
+pub mod example;
 mod game;
 mod mcts;
 mod observer;

@@ -5,31 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use alphabeta_engine::example::Nim;
 use alphabeta_engine::{
     Algorithm, Clock, Deepening, Game, Observer, Outcome, Score, SearchConfig, Searcher, Stats,
 };
-
-#[derive(Clone, Debug)]
-struct Nim(u32);
-
-impl Game for Nim {
-    type Move = u32;
-    fn legal_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|&take| take <= self.0));
-    }
-    fn play(&mut self, take: u32) {
-        self.0 -= take;
-    }
-    fn undo(&mut self, take: u32) {
-        self.0 += take;
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.0 == 0).then_some(Outcome::Loss)
-    }
-    fn hash(&self) -> Option<u64> {
-        Some(u64::from(self.0))
-    }
-}
 
 #[test]
 fn every_algorithm_solves_nim() {
@@ -38,7 +17,7 @@ fn every_algorithm_solves_nim() {
             let mut config = SearchConfig::with_algorithm(algorithm);
             // The MCTS-Solver stops when the root is solved; this is only a cap.
             config.mcts.iterations = Some(1_000_000);
-            let result = Searcher::new(config).search(&mut Nim(heap));
+            let result = Searcher::new(config).search(&mut Nim::new(heap, 3));
             assert!(result.exact);
             if heap % 4 == 0 {
                 assert!(result.score.is_loss(), "{heap} {algorithm}");
@@ -194,7 +173,8 @@ impl Clock for Ticking {
 fn a_time_budget_stops_the_search() {
     let mut config = SearchConfig::with_algorithm(Algorithm::Minimax);
     config.limits.time = Some(Duration::from_millis(5));
-    let result = Searcher::new(config).with_clock(Ticking(AtomicU64::new(0))).search(&mut Nim(40));
+    let result =
+        Searcher::new(config).with_clock(Ticking(AtomicU64::new(0))).search(&mut Nim::new(40, 3));
     assert!(result.aborted);
     // The clock is read once per 1024 positions.
     assert!(result.stats.nodes < 1024 * 8, "{}", result.stats.nodes);
@@ -206,7 +186,7 @@ fn the_stop_flag_stops_the_search() {
     let stop = Arc::new(AtomicBool::new(true));
     let mut config = SearchConfig::with_algorithm(Algorithm::AlphaBeta);
     config.limits.stop = Some(stop);
-    let result = Searcher::new(config).search(&mut Nim(40));
+    let result = Searcher::new(config).search(&mut Nim::new(40, 3));
     assert!(result.aborted);
     assert_eq!(result.stats.nodes, 1024);
 }
@@ -214,7 +194,7 @@ fn the_stop_flag_stops_the_search() {
 #[test]
 fn depth_limits_make_heuristic_values() {
     let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta).depth(2))
-        .search(&mut Nim(20));
+        .search(&mut Nim::new(20, 3));
     assert!(!result.exact);
     assert_eq!(result.score, Score::DRAW);
     // All heuristics are 0: the first root move's three replies, then one reply each for the
@@ -247,19 +227,19 @@ impl Observer<Nim> for Counting {
 fn observers_hear_every_node_and_iteration() {
     let mut observer = Counting::default();
     let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Minimax))
-        .search_with(&mut Nim(6), &mut observer);
+        .search_with(&mut Nim::new(6, 3), &mut observer);
     // The root is entered too, but not counted as examined.
     assert_eq!(observer.entered, result.stats.nodes + 1);
     assert_eq!(observer.leaves, result.stats.evaluations);
     let mut iterative = SearchConfig::with_algorithm(Algorithm::Negamax);
     iterative.deepening = Deepening::Iterative;
     let mut observer = Counting::default();
-    let result = Searcher::new(iterative).search_with(&mut Nim(9), &mut observer);
+    let result = Searcher::new(iterative).search_with(&mut Nim::new(9, 3), &mut observer);
     assert_eq!(observer.iterations, (1..=result.stats.depth).collect::<Vec<_>>());
     // Without a limit, one search to the end, reported at the deepest ply it reached.
     let mut observer = Counting::default();
     let direct = Searcher::new(SearchConfig::with_algorithm(Algorithm::Negamax))
-        .search_with(&mut Nim(9), &mut observer);
+        .search_with(&mut Nim::new(9, 3), &mut observer);
     assert_eq!(observer.iterations, [direct.stats.depth]);
     assert!(direct.exact && direct.stats.depth >= 3, "{:?}", direct.stats);
     assert_eq!(direct.score, result.score);
@@ -267,14 +247,14 @@ fn observers_hear_every_node_and_iteration() {
 
 #[test]
 fn analyse_values_every_move() {
-    let analysis =
-        Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).analyse(&mut Nim(6));
+    let analysis = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta))
+        .analyse(&mut Nim::new(6, 3));
     let values: Vec<(u32, Score)> =
         analysis.iter().map(|(mv, result)| (*mv, result.score)).collect();
     // Taking 2 leaves 4: a win; the others leave the opponent a win.
     assert!(values[1].1.is_win());
     assert!(values[0].1.is_loss() && values[2].1.is_loss());
-    let best =
-        Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta)).search(&mut Nim(6));
+    let best = Searcher::new(SearchConfig::with_algorithm(Algorithm::AlphaBeta))
+        .search(&mut Nim::new(6, 3));
     assert_eq!(values[1].1, best.score);
 }

@@ -7,8 +7,7 @@
 //! C. Steininger's solver would count ([`alphabeta_games::connect4::SolveStats::searched`]).
 //!
 //! A developer's tool for comparing the solver's options: `C4_MIB` sets the table size,
-//! `C4_OFF=sym,ttmove,etc,static` turns improvements off, `C4_ON=hist,dead` turns history
-//! and dead-stone keys on,
+//! `C4_OFF=sym,ttmove,etc,static` turns improvements off,
 //! `C4_ON=book` the shipped opening book (off by default: the sets measure the search),
 //! `C4_DEFER=E` the empty cells from which a thread defers the moves another is searching
 //! (`SolverConfig::defer_min_empty`; 4294967295 turns it off).
@@ -32,16 +31,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Ok(flags) = std::env::var("C4_OFF") {
         config.symmetry &= !flags.contains("sym");
-        config.history &= !flags.contains("hist");
         config.table_move &= !flags.contains("ttmove");
         config.etc &= !flags.contains("etc");
         config.static_bounds &= !flags.contains("static");
-        config.dead_stones &= !flags.contains("dead");
     }
     if let Ok(flags) = std::env::var("C4_ON") {
-        config.history |= flags.contains("hist");
         config.book |= flags.contains("book");
-        config.dead_stones |= flags.contains("dead");
     }
     let mut solver = Solver::new(config)?;
     if file == "empty" {

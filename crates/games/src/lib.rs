@@ -26,15 +26,34 @@ use alphabeta_engine::{Game, Score, Scoring};
 
 pub use entry::Entry;
 
-/// At most 60 characters of `text`, for quoting user input in an error message.
+/// At most 60 characters of `text`, for quoting user input in an error message; control
+/// characters are escaped (see [`escape_controls`]).
 #[must_use]
 pub fn excerpt(text: &str) -> String {
     const MAX: usize = 60;
     let text = text.trim();
     match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", escape_controls(&text[..cut], true)),
+        None => escape_controls(text, true),
     }
+}
+
+/// `text` with its control characters written as escapes (`\u{1b}`), so that input quoted
+/// in a message cannot drive a terminal; newlines and tabs only if `lines_too`.
+#[must_use]
+pub fn escape_controls(text: &str, lines_too: bool) -> String {
+    if !text.chars().any(|c| c.is_control() && (lines_too || !matches!(c, '\n' | '\t'))) {
+        return text.to_string();
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && (lines_too || !matches!(c, '\n' | '\t')) {
+            escaped.extend(c.escape_debug());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
 }
 
 /// How a game talks to people: text in, text out. Parsing is checked against the position.

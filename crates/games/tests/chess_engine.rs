@@ -374,8 +374,8 @@ const MATES: [(&str, &str, u32, &str, u32); 6] = [
 ];
 
 /// The Win at Chess positions (`data/chess/wac.epd`) that Stockfish 15.1 scores as a mate
-/// in 2 or 3 moves (`go depth 20`, 1 thread, 2026-12-01: 38 of the 81 positions it calls
-/// mates; the others are mates in 4 to 19): the id, the position, N, and the first move
+/// in 2 or 3 moves (`go depth 20`, 1 thread: 38 of the 81 positions it calls mates; the
+/// others are mates in 4 to 19): the id, the position, N, and the first move
 /// (Stockfish's, the only one that mates in N by plain negamax: checked below).
 const WAC_MATES: [(&str, &str, u32, &str); 38] = [
     ("WAC.001", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "Qg6"),
@@ -448,9 +448,9 @@ fn mates_are_found_with_their_distance() {
 }
 
 /// Each mate of [`WAC_MATES`]: plain negamax confirms its distance and its only first move;
-/// the strong search finds it, with that move, at depth 2N - 1. (Until 2026-12-01 Win at
-/// Chess 1 and 132 took depths 5 and 6: their quiet first moves were reduced at the root,
-/// which now searches every move to the full depth up to depth 5.)
+/// the strong search finds it, with that move, at depth 2N - 1 (the root searches every move
+/// to the full depth up to `ROOT_FULL_DEPTH`, so a quiet first move is not reduced; the
+/// history: docs/chess.md, "Mates at the depth they need").
 #[test]
 fn win_at_chess_mates_are_found_at_the_depth_they_need() {
     for (id, fen, moves, first) in WAC_MATES {
@@ -480,8 +480,8 @@ const WAC_MATES_IN_4: [(&str, &str, &str); 14] = [
     ("WAC.298", "3Q4/p3b1k1/2p2rPp/2q5/4B3/P2P4/7P/6RK w - - 0 1", "Qh8+"),
 ];
 
-/// [`WAC_MATES_IN_4`] as [`WAC_MATES`] is checked: plain negamax to depth 7 takes four
-/// to six minutes (2026-12-01), hence ignored (run with `-- --ignored`). The strong search
+/// [`WAC_MATES_IN_4`] as [`WAC_MATES`] is checked: plain negamax to depth 7 takes minutes,
+/// hence ignored (run with `-- --ignored`). The strong search
 /// finds each at depth 7 but WAC.283 (1.Ng5, quiet, reduced at the root: depth 11).
 #[test]
 #[ignore = "four to six minutes of plain negamax"]

@@ -117,9 +117,10 @@ pub fn best<'py>(
     serialised(py, &report)
 }
 
-/// The exact value of `text` from the game's solver, within the budgets: a report.
+/// The exact value of `text` from the game's solver, within the budgets (`weak`: win, draw
+/// or loss only): a report.
 #[pyfunction]
-#[pyo3(signature = (game, text, time, nodes, table_mib))]
+#[pyo3(signature = (game, text, time, nodes, table_mib, weak = false))]
 pub fn solve<'py>(
     py: Python<'py>,
     game: &str,
@@ -127,11 +128,13 @@ pub fn solve<'py>(
     time: Option<f64>,
     nodes: Option<i64>,
     table_mib: Option<i64>,
+    weak: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = Options { time, nodes, table_mib, ..Options::default() };
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
     let solve = SolveOptions {
+        weak,
         limits: options.limits(&stop)?,
         resources: options.resources()?,
         ..Default::default()

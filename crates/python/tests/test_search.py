@@ -139,6 +139,19 @@ def test_a_finished_game_has_no_move():
     assert alphabeta.analyse(alphabeta.TicTacToe("xxxoo....")) == {}
 
 
+def test_weak_solves_examine_fewer_positions_than_strong_ones():
+    # Test-set positions beyond the book (Begin-Medium, Begin-Hard, Middle-Medium).
+    for text in ("32751571231557", "3246313", "274552224131661"):
+        strong = alphabeta.solve(alphabeta.Connect4(text), table_mib=16)
+        weak = alphabeta.solve(alphabeta.Connect4(text), table_mib=16, weak=True)
+        assert strong.exact and weak.exact and weak.level == "solve-weak"
+        assert weak.value == (strong.value > 0) - (strong.value < 0)
+        assert weak.nodes < strong.nodes, (text, weak.nodes, strong.nodes)
+    assert alphabeta.solve(alphabeta.TicTacToe("xx.oo...."), weak=True).value == 1
+    with pytest.raises(TypeError, match="weak"):
+        alphabeta.solve(alphabeta.Connect4(), weak="yes")
+
+
 def test_solve_every_game():
     assert alphabeta.solve(alphabeta.TicTacToe()).outcome == "draw"
     four = alphabeta.solve(alphabeta.Connect4("44444455"))

@@ -95,6 +95,9 @@ pub struct ServeOptions {
     pub limits: ServerLimits,
     /// The games served (every game of alphabeta unless a caller adds or removes some).
     pub catalogue: Catalogue,
+    /// Host names answered besides IP addresses and `localhost` (a request naming another
+    /// host gets 421: a guard against DNS rebinding).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for ServeOptions {
@@ -104,6 +107,7 @@ impl Default for ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             limits: ServerLimits::default(),
             catalogue: Catalogue::standard(),
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -177,7 +181,15 @@ impl Server {
             .await
             .with_context(|| format!("cannot listen on {requested}"))?;
         let address = listener.local_addr().context("cannot read the bound address")?;
-        Ok(Self { listener, router: router(options.catalogue, options.limits), address })
+        let hosts = guard::HostCheck {
+            bound: address.ip(),
+            names: Arc::new(
+                options.allowed_hosts.iter().map(|name| name.trim().to_ascii_lowercase()).collect(),
+            ),
+        };
+        let router = router(options.catalogue, options.limits)
+            .layer(axum::middleware::from_fn_with_state(hosts, guard::check_host));
+        Ok(Self { listener, router, address })
     }
 
     /// The address the server listens on.

@@ -684,7 +684,15 @@ function drawPiece(group, token, x, y, size) {
     return;
   }
   const look = (PIECE_STYLES[play.info?.name] || {})[token];
-  if (look) {
+  // A token that names its colour ("white", "black-king"): a disc of that colour, lettered
+  // with the rest of its name (K for a king).
+  const coloured = /^(white|black)(?:-(\w+))?$/.exec(token || '');
+  if (!look && coloured) {
+    group.append(svg('circle', { class: `piece piece-colour-${coloured[1]}`, cx: x + middle, cy: y + middle, r: size * 0.36 }));
+    if (coloured[2]) {
+      group.append(svg('text', { class: `piece-label on-${coloured[1]}`, x: x + middle, y: y + middle }, coloured[2][0].toUpperCase()));
+    }
+  } else if (look) {
     group.append(svg('circle', { class: `piece piece-${look.style}`, cx: x + middle, cy: y + middle, r: size * 0.38 }));
   } else if (token === 'x') {
     const inset = size * 0.28;
@@ -709,7 +717,9 @@ function boardFrame(board) {
   const rows = board.row_labels || [];
   // Files below the board when ranks are shown too (as on a chess board), else above.
   const colsBelow = rows.length > 0;
-  const left = rows.length > 0 ? MARGIN : 0;
+  // Room for the longest rank label ("13-16" in checkers), at 22-unit letters.
+  const longest = Math.max(0, ...rows.map((label) => label.length));
+  const left = rows.length > 0 ? Math.max(MARGIN, 14 * longest + 12) : 0;
   const top = cols.length > 0 && !colsBelow ? MARGIN : 0;
   const bottom = cols.length > 0 && colsBelow ? MARGIN : 0;
   return { cols, rows, colsBelow, left, top, width: left + board.cols * SIZE, height: top + board.rows * SIZE + bottom };
@@ -724,7 +734,7 @@ function drawCoordinates(element, board, frame, flipped) {
   });
   frame.rows.forEach((label, row) => {
     const y = frame.top + place(row, board.rows) * SIZE + SIZE / 2;
-    element.append(svg('text', { class: 'coordinate', x: MARGIN / 2, y, 'data-coordinate': 'row' }, label));
+    element.append(svg('text', { class: 'coordinate', x: frame.left / 2, y, 'data-coordinate': 'row' }, label));
   });
 }
 
@@ -820,6 +830,24 @@ function renderBoard() {
     group.addEventListener('keydown', (event) => onSquareKey(event, square, board));
     element.append(group);
   });
+  // The path of the last move of a piece that moves (the hare's, a wolf's, a chess piece's).
+  const path = play.ply > 0 ? play.moves[play.ply - 1].squares : [];
+  if (path.length === 2) {
+    const centre = (square) => {
+      const row = Math.floor(square / board.cols);
+      const col = square % board.cols;
+      return {
+        x: frame.left + ((flipped ? board.cols - 1 - col : col) + 0.5) * SIZE,
+        y: frame.top + ((flipped ? board.rows - 1 - row : row) + 0.5) * SIZE,
+      };
+    };
+    const [from, to] = path.map(centre);
+    const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    // Stop short of the piece's centre, so that the piece stays readable.
+    const end = { x: to.x - (to.x - from.x) * 30 / length, y: to.y - (to.y - from.y) * 30 / length };
+    element.append(svg('line', { class: 'last-path', x1: from.x, y1: from.y, x2: end.x, y2: end.y, 'data-path': path.join('-') }));
+    element.append(svg('circle', { class: 'last-path-end', cx: end.x, cy: end.y, r: 7 }));
+  }
   if (focused !== undefined) {
     const again = element.querySelector(`[data-square="${focused}"]`);
     if (again) again.focus();
@@ -940,6 +968,12 @@ function renderEvaluation() {
   const points = evaluations();
   // The bar: the latest value at or before the position on the board.
   let shown = null;
+  const result = play.position.over ? play.position.result : null;
+  if (result) {
+    // A finished game: its result, by the rules.
+    const level = !result.winner ? 0 : result.winner === play.info.sides[0] ? 1 : -1;
+    shown = { level, proven: true, words: result.words, value: { source: 'the game is over' } };
+  }
   for (let ply = play.ply; ply >= 1 && !shown; ply -= 1) shown = points[ply - 1];
   const bar = $('#eval-bar');
   const first = sideName(play.info.sides[0]);

@@ -433,9 +433,13 @@ async fn solve_gives_the_exact_value() {
     assert_eq!((reply["outcome"].as_str(), reply["winner"].as_str()), (Some("win"), Some("x")));
     assert_eq!((reply["exact"].as_bool(), reply["value"].as_i64()), (Some(true), Some(1)));
     assert_eq!(reply["settings"]["level"], "solve-weak");
+    let weak_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let request = json!({"game": "connect4", "position": position});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["value"].as_i64(), reply["exact"].as_bool()), (Some(1), Some(true)));
+    // The weak solve is the cheaper one (its move is proved by one test, not an analysis).
+    let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
@@ -713,4 +717,40 @@ async fn a_panic_inside_is_a_500_json_answer_and_not_counted_as_completed() {
             .status,
         200
     );
+}
+
+/// Sends `GET /api/games` with `host` as its Host header; the status.
+async fn status_for_host(address: std::net::SocketAddr, host: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    common::parse(&raw).status
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_our_own_host_names_are_answered() {
+    let server = start(limits()).await;
+    let port = server.port();
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}"), "localhost".into()] {
+        assert_eq!(status_for_host(server, &host).await, 200, "{host}");
+    }
+    for host in ["evil.example.com", "evil.example.com:8080", "localhost.evil.example.com"] {
+        assert_eq!(status_for_host(server, host).await, 421, "{host}");
+    }
+    // A name given with --allow-host.
+    let options = alphabeta_web::ServeOptions {
+        port: 0,
+        limits: limits(),
+        catalogue: common::catalogue(),
+        allowed_hosts: vec!["Box.LAN".into()],
+        ..alphabeta_web::ServeOptions::default()
+    };
+    let other = alphabeta_web::Server::bind(options).await.unwrap();
+    let address = other.local_addr();
+    tokio::spawn(other.run_until(std::future::pending()));
+    assert_eq!(status_for_host(address, "box.lan:8080").await, 200);
+    assert_eq!(status_for_host(address, "evil.example.com").await, 421);
 }

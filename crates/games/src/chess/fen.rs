@@ -70,11 +70,10 @@ pub enum FenError {
 /// At most `limit` characters of `text`, with an ellipsis if it was longer.
 pub(crate) fn excerpt(text: &str, limit: usize) -> String {
     if text.chars().count() <= limit {
-        text.to_string()
+        crate::escape_controls(text, true)
     } else {
-        let mut short: String = text.chars().take(limit).collect();
-        short.push('…');
-        short
+        let short: String = text.chars().take(limit).collect();
+        crate::escape_controls(&short, true) + "…"
     }
 }
 

@@ -593,4 +593,14 @@ impl Chess {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
+
+    /// Parses a move like [`Chess::parse_move`], against the board alone: a position that
+    /// the rules of play call drawn (fifty moves, repetition, material) still has its legal
+    /// moves, for a GUI that plays on.
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying why the text is not a legal move on this board.
+    pub fn parse_move_on_board(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move_on_board(&self.board, text)
+    }
 }

@@ -191,9 +191,22 @@ pub fn parse_move(game: &Chess, text: &str) -> Result<Move, MoveError> {
     if let Some(reason) = game.end_reason() {
         return Err(MoveError::GameOver(reason));
     }
+    parse_move_on_board(game.board(), text)
+}
+
+/// Reads a move (UCI or SAN) and checks it against the board alone, whether or not the
+/// rules of play call the game over (a GUI may play on past a draw it does not claim).
+///
+/// # Errors
+/// See [`MoveError`] (never [`MoveError::GameOver`]).
+pub fn parse_move_on_board(board: &Board, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
     match read_uci(text) {
-        Some(uci_move) => check_uci(game.board(), text, uci_move),
-        None => parse_san(game.board(), text),
+        Some(uci_move) => check_uci(board, text, uci_move),
+        None => parse_san(board, text),
     }
 }
 

@@ -5,6 +5,8 @@
 //! smaller of their keys). [`Book::build`] solves the positions of ply `D` (the frontier)
 //! with the solver and derives every shallower one from its children, without a search:
 //! the score of a position is the best of its children's, negated (or a win at once).
+//! Across machines: [`Book::frontier`] lists the frontier, each machine solves a part of
+//! it, and [`Book::from_frontier`] derives the same book from the scores gathered.
 //!
 //! # File format, version 1 (all numbers little-endian)
 //!
@@ -55,6 +57,9 @@ pub enum BookError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The scores given to [`Book::from_frontier`] do not match the frontier.
+    #[error("{0}")]
+    Frontier(String),
     /// Not a book (wrong magic bytes or too short).
     #[error("not an alphabeta Connect Four book (no ABC4BOOK header)")]
     NotABook,
@@ -159,14 +164,79 @@ impl Book {
     ) -> Result<Book, BookError> {
         let start = Instant::now();
         let empty = Self::board(width, height)?;
+        let levels = Self::levels(&empty, depth);
+        // The book is set aside while the frontier is solved: it is what is being made.
+        let saved = solver.take_book();
+        solver.prepare(&empty);
+        let frontier = levels.last().map_or(&[][..], Vec::as_slice);
+        let scores = Self::solve_frontier(solver, frontier, start, &mut progress);
+        solver.set_book(saved);
+        Ok(Self::assemble(width, height, &levels, scores))
+    }
+
+    /// The frontier of a book of `depth` plies on `width`×`height`: every position of ply
+    /// `depth` whose game is not over, a position and its mirror once, in the order
+    /// [`Book::build`] solves them.
+    ///
+    /// # Errors
+    /// [`BookError::Size`] for a size that cannot be played.
+    pub fn frontier(width: u8, height: u8, depth: u8) -> Result<Vec<Connect4>, BookError> {
+        let mut levels = Self::levels(&Self::board(width, height)?, depth);
+        Ok(levels.pop().unwrap_or_default())
+    }
+
+    /// The book of `depth` plies on `width`×`height` from the scores of its frontier
+    /// ([`Book::frontier`]): `scores` gives each frontier position's exact score, in any
+    /// order and under its own key or its mirror's. The same book as [`Book::build`]'s, byte
+    /// for byte, wherever the scores were found.
+    ///
+    /// # Errors
+    /// [`BookError::Size`] for a size that cannot be played; [`BookError::Frontier`] when a
+    /// frontier position has no score or a position given is not on the frontier.
+    pub fn from_frontier(
+        width: u8,
+        height: u8,
+        depth: u8,
+        scores: impl IntoIterator<Item = (Connect4, i32)>,
+    ) -> Result<Book, BookError> {
+        let levels = Self::levels(&Self::board(width, height)?, depth);
+        let frontier = levels.last().map_or(&[][..], Vec::as_slice);
+        let wanted: HashSet<u64> = frontier.iter().map(canonical).collect();
+        let mut found = HashMap::with_capacity(frontier.len());
+        for (position, score) in scores {
+            let key = canonical(&position);
+            if !wanted.contains(&key) {
+                return Err(BookError::Frontier(format!(
+                    "position {} is not on the frontier of the {width}x{height} book of depth {}",
+                    position.sequence().unwrap_or_default(),
+                    levels.len() - 1
+                )));
+            }
+            found.insert(key, score);
+        }
+        let missing: Vec<&Connect4> =
+            frontier.iter().filter(|position| !found.contains_key(&canonical(position))).collect();
+        if let Some(first) = missing.first() {
+            return Err(BookError::Frontier(format!(
+                "{} of the {} frontier positions have no score (the first: {})",
+                missing.len(),
+                frontier.len(),
+                first.sequence().unwrap_or_default()
+            )));
+        }
+        Ok(Self::assemble(width, height, &levels, found))
+    }
+
+    /// Every position of each ply up to `depth` from `empty`, a mirror pair once, finished
+    /// games left out.
+    fn levels(empty: &Connect4, depth: u8) -> Vec<Vec<Connect4>> {
         let depth = depth.min(u8::try_from(empty.cells()).unwrap_or(u8::MAX));
-        // Step 1. Every position of each ply, a mirror pair once, finished games left out.
-        let mut levels: Vec<Vec<Connect4>> = vec![vec![empty]];
+        let mut levels: Vec<Vec<Connect4>> = vec![vec![*empty]];
         for _ in 0..depth {
             let mut seen = HashSet::new();
             let mut next = Vec::new();
             for position in levels.last().into_iter().flatten() {
-                for col in 0..width {
+                for col in 0..empty.width() {
                     if !position.can_play(col) {
                         continue;
                     }
@@ -179,13 +249,17 @@ impl Book {
             }
             levels.push(next);
         }
-        // Step 2. Solve the frontier (the book is set aside: it is what is being made).
-        let saved = solver.take_book();
-        solver.prepare(&empty);
-        let frontier = levels.last().map_or(&[][..], Vec::as_slice);
-        let mut scores = Self::solve_frontier(solver, frontier, start, &mut progress);
-        solver.set_book(saved);
-        // Step 3. Each shallower ply from the one below it.
+        levels
+    }
+
+    /// The book from the scores of the frontier (the last of `levels`) by canonical key:
+    /// each shallower ply from the one below it.
+    fn assemble(
+        width: u8,
+        height: u8,
+        levels: &[Vec<Connect4>],
+        mut scores: HashMap<u64, i32>,
+    ) -> Book {
         for level in levels.iter().rev().skip(1) {
             for position in level {
                 let score =
@@ -198,7 +272,8 @@ impl Book {
             .map(|(key, score)| key << 8 | u64::from(score as i8 as u8))
             .collect();
         entries.sort_unstable();
-        Ok(Book { width, height, depth, entries })
+        let depth = u8::try_from(levels.len() - 1).unwrap_or(u8::MAX);
+        Book { width, height, depth, entries }
     }
 
     /// The score of every `frontier` position by canonical key. One position per thread

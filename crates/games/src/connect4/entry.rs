@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
 
-use super::{Analysis, Book, Connect4, Solver, SolverConfig};
+use super::{Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
     MoveSquares, Player, Resources, Solve, SolveOptions,
@@ -145,10 +145,10 @@ impl Solve<Connect4> for Exact {
             return nothing_found(start.elapsed());
         };
         let (best_move, pv, nodes) = if weak {
+            // The move that keeps the value, proved by null-window tests (the first most
+            // often from the table), not by an analysis of every move.
             let rest = time.map(|time| time.saturating_sub(start.elapsed()));
-            let analysis = self.solver.analyse_within(game, true, rest);
-            let nodes = analysis.as_ref().map_or(0, |a| a.stats.nodes);
-            let best = analysis.as_ref().and_then(Analysis::best).map(|(col, _)| col);
+            let (best, nodes) = self.solver.keeping_move(game, solved.score, true, rest, stop);
             (best, best.into_iter().collect(), solved.stats.nodes + nodes)
         } else if solved.stats.from_book {
             // The book knows the value; the move that keeps it is the child the book (or a

@@ -433,35 +433,6 @@ impl Connect4 {
         self.current + self.mask + self.bottom
     }
 
-    /// The stones that are in no line of four with an empty cell: every four through them is
-    /// full, so their colour never matters again (a four is only ever made by the stone
-    /// that fills it). Depends on `mask` alone.
-    #[inline(always)]
-    pub(crate) fn dead_stones_in(&self, shape: impl Shape) -> u64 {
-        let empty = self.board ^ self.mask;
-        let mut live = 0;
-        for shift in [1, shape.height() + 1, shape.height(), shape.height() + 2] {
-            // Fours by their lowest cell: on the board, and holding an empty cell.
-            let fours = self.board
-                & (self.board >> shift)
-                & (self.board >> (2 * shift))
-                & (self.board >> (3 * shift));
-            let open = fours
-                & (empty | (empty >> shift) | (empty >> (2 * shift)) | (empty >> (3 * shift)));
-            live |= open | (open << shift) | (open << (2 * shift)) | (open << (3 * shift));
-        }
-        self.mask & !live
-    }
-
-    /// The key of the table: [`Connect4::key`] with the dead stones (see
-    /// `dead_stones_in`) given to the side to move, so that positions that differ only in
-    /// the colour of dead stones, which have the same value, share an entry. Still exact:
-    /// the dead stones are a function of `mask`, which the key holds.
-    #[inline(always)]
-    pub(crate) fn table_key_in(&self, shape: impl Shape) -> u64 {
-        (self.current | self.dead_stones_in(shape)) + self.mask + self.bottom
-    }
-
     /// The key of the mirror position (columns reversed).
     #[inline]
     #[must_use]

@@ -14,16 +14,13 @@
 //!   cells a move creates (not directly above an opponent's winning cell, which the
 //!   opponent would take first: after C. Steininger's solver), then by how many of them
 //!   lie directly above a playable cell (the opponent cannot play under them), then, far
-//!   from the end, by the number of fours through the cell played, then by history
-//!   (cut-offs counted per cell), then centre first.
-//! - **Dead stones**: a stone in no four with an empty cell has a colour that never
-//!   matters again; the table key gives such stones to the side to move, so that positions
-//!   that differ only there share an entry.
+//!   from the end, by the number of fours through the cell played, then centre first.
 //! - **Static bounds**: a side that can complete no four wins nothing; on an even height,
 //!   when the mover is the first player, the opponent's claimeven caps the mover, and when
 //!   it is the second, the opponent's odd threat (a threat on an odd row of a column that
-//!   claimeven leaves unpaired) may prove it lost (see `Connect4::upper_bound_in`). Each child's bound is looked at while the moves are
-//!   ranked, so that a child refuted statically ends the node before any child is searched.
+//!   claimeven leaves unpaired) may prove it lost (see `Connect4::upper_bound_in`). Each
+//!   child's bound is looked at while the moves are ranked, so that a child refuted
+//!   statically ends the node before any child is searched.
 //! - **Forced moves** (a block, or the only move that does not lose at once) are played
 //!   without a table probe or store: the first unforced position of the line has its entry.
 //! - **Transposition table** ([`super::Table`]): lower, upper and exact bounds with the best
@@ -68,8 +65,6 @@ pub struct SolverConfig {
     pub symmetry: bool,
     /// The table's best move is tried first.
     pub table_move: bool,
-    /// History counts break ties between moves that create as many threats.
-    pub history: bool,
     /// Enhanced transposition cut-off: children are looked up in the table before any is
     /// searched.
     pub etc: bool,
@@ -83,12 +78,6 @@ pub struct SolverConfig {
     /// that has no four when the opponent answers every move on top of it wins nothing) and
     /// from the first player's odd threat (a second player that has no four then loses).
     pub static_bounds: bool,
-    /// The table key gives the dead stones (in no four with an empty cell) to the side to
-    /// move, so that positions that differ only in their colour share an entry (after
-    /// C. Steininger's solver, which finds more of them). Off by default: 6 % fewer
-    /// positions on the weak empty board, but finding them costs more time than that saves
-    /// (docs/connect4.md).
-    pub dead_stones: bool,
     /// With more than one thread: at positions with at least this many empty cells, a
     /// thread defers the moves another thread is searching and comes back to them after
     /// its other moves (simplified ABDADA, see `super::busy`); `u32::MAX` turns it off.
@@ -98,21 +87,17 @@ pub struct SolverConfig {
 impl Default for SolverConfig {
     /// 128 MiB (the larger the table, the more each probe misses the processor's caches
     /// and address translation buffers: 512 MiB solves the hardest positions with fewer
-    /// positions but spends more per position), one thread, every improvement on except
-    /// history (it explored more positions on the test sets than centre-first ties) and
-    /// dead stones (fewer positions, more time).
+    /// positions but spends more per position), one thread, every improvement on.
     fn default() -> Self {
         Self {
             table_bytes: 128 << 20,
             threads: 1,
             symmetry: true,
             table_move: true,
-            history: false,
             etc: true,
             solo_nodes: SOLO_NODES,
             book: true,
             static_bounds: true,
-            dead_stones: false,
             defer_min_empty: DEFER_MIN_EMPTY,
         }
     }
@@ -213,9 +198,8 @@ struct Stopped;
 const ETC_MIN_LEFT: i32 = 12;
 
 /// In a window within ±this of a draw, moves with as many useful winning cells are ranked
-/// by those directly above a playable cell before the centre-first tie. Measured: in close
-/// windows it explores 6-13 % fewer positions (Begin-Medium, Begin-Hard, the empty board);
-/// in windows far from a draw (the quick wins of Begin-Easy) 28 % more.
+/// by those directly above a playable cell before the centre-first tie (fewer positions in
+/// close windows, more in windows far from a draw: docs/connect4.md#the-solvers-constants).
 const CLOSE_WINDOW: i32 = 6;
 
 /// Where more than this many cells are empty, a position settled by its table entry is
@@ -228,11 +212,8 @@ const FORCED_CHAIN: u32 = 8;
 
 /// Where at least this many cells are empty, moves that create as many threats are ranked
 /// by the number of fours through the cell they fill (see [`fours_through`]) before the
-/// centre-first tie. Measured (one thread, exact `searched`, docs/connect4.md): everywhere,
-/// the empty board explores 7 % (strong) and 18 % (weak) fewer positions but Begin-Medium
-/// 7 % more; from 20, 23, 26, 28 and 32 empty cells the strong empty board 84.6, 83.4, 84.4,
-/// 86.5 and 92.4 M against 104.7 M (near the end the centre and the threats say enough);
-/// 26 explores the fewest on Begin-Hard and the fewest but one on Begin-Medium.
+/// centre-first tie; near the end the centre and the threats say enough
+/// (docs/connect4.md#the-solvers-constants).
 const FOURS_TIE_MIN_LEFT: i32 = 26;
 
 /// Per cell (by bit index), the number of fours of the board that contain it (on 7×6, 3 in
@@ -259,7 +240,7 @@ pub(super) fn fours_through(width: u8, height: u8) -> [u8; 64] {
     fours
 }
 
-/// A move ranked for the search (step 5 of `Worker::negamax`).
+/// A move ranked for the search ([`Worker::rank_moves`]).
 #[derive(Clone, Copy, Default)]
 struct Ranked {
     /// The move's cell.
@@ -275,12 +256,28 @@ struct Ranked {
     forced: bool,
 }
 
+/// What the static checks of a position leave ([`Worker::static_search`]).
+enum Static {
+    /// The value, or a bound of it outside the window, without a search.
+    Settled(i32),
+    /// The window narrowed by the bounds, and the moves that do not lose at once.
+    Open { alpha: i32, beta: i32, next: u64 },
+}
+
+/// The moves of a position ranked ([`Worker::rank_moves`]).
+enum Ranking {
+    /// This many moves, best first.
+    Moves(usize),
+    /// The move of column `col` refutes the node with at least `score`, unsearched.
+    Refuted { col: u8, score: i32 },
+}
+
 /// Positions with fewer stones are tested first at a draw (see `Worker::solve`).
 const NEAR_DRAW_MOVES: u32 = 4;
 
-/// The default of [`SolverConfig::defer_min_empty`]: on the empty board, two threads
-/// deferring at the expected all-nodes explored about as few positions from 22 to 26 empty
-/// cells (weak 55.9-58.6 M), more from 12, 16, 20, 28 or 32 (docs/connect4.md).
+/// The default of [`SolverConfig::defer_min_empty`]: the middle of the range where two
+/// threads explore the fewest positions on the empty board
+/// (docs/connect4.md#the-solvers-constants).
 pub const DEFER_MIN_EMPTY: u32 = 24;
 
 /// Nodes a single thread spends on a position before helper threads are started (the
@@ -581,54 +578,94 @@ impl Solver {
     /// A column (0-based) that keeps the exact score `score` of `position`, centre first,
     /// proved by one null-window test per column tried; `None` if the game is over.
     pub fn best_move(&mut self, position: &Connect4, score: i32) -> Option<u8> {
+        self.keeping_move(position, score, false, None, None).0
+    }
+
+    /// A column (0-based) that keeps the value `score` of `position` (exact, or with `weak`
+    /// its sign), and the positions explored to prove it; `None` if the game is over or the
+    /// time budget or the stop flag ran out.
+    ///
+    /// Each column tried is proved by one null-window test of its child. Strong: centre
+    /// first. Weak: the table's move first (after a weak solve, the root's entry holds the
+    /// move that proved the value, and its child's entry the bound that proves it again at
+    /// once), then centre first; a lost position keeps its value with any move, so the
+    /// first that does not lose at once is taken without a test.
+    pub fn keeping_move(
+        &mut self,
+        position: &Connect4,
+        score: i32,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<&AtomicBool>,
+    ) -> (Option<u8>, u64) {
         if position.is_over() {
-            return None;
+            return (None, 0);
         }
         self.prepare(position);
+        let deadline = time.map(|time| Instant::now() + time);
+        let never = AtomicBool::new(false);
+        let stop = stop.unwrap_or(&never);
+        let goal = Keeping { score, weak, deadline, stop };
         if position.is_standard() {
-            self.best_move_in(Standard, position, score)
+            self.keeping_move_in(Standard, position, goal)
         } else {
-            self.best_move_in(position.shape(), position, score)
+            self.keeping_move_in(position.shape(), position, goal)
         }
     }
 
-    fn best_move_in(&self, shape: impl Shape, position: &Connect4, score: i32) -> Option<u8> {
-        let never = AtomicBool::new(false);
+    fn keeping_move_in(
+        &self,
+        shape: impl Shape,
+        position: &Connect4,
+        goal: Keeping<'_>,
+    ) -> (Option<u8>, u64) {
+        let Keeping { score, weak, deadline, stop } = goal;
         let in_book = |child: &Connect4| self.book_score(child).map(|value| -value);
         let mut worker =
-            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
-        let order = worker.order;
+            Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, u64::MAX);
+        let width = usize::from(position.width);
+        let mut order = Vec::with_capacity(width + 1);
+        if weak {
+            order.extend(worker.table_move(position));
+        }
+        order.extend_from_slice(&worker.order[..width]);
         let mut fallback = None;
-        for &col in &order[..usize::from(position.width)] {
+        for col in order {
             if !position.can_play(col) {
                 continue;
             }
             fallback = fallback.or(Some(col));
             if position.is_winning_move(col) {
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
             let mut child = *position;
             child.play_col(col);
             if child.is_over() {
                 // A full board: the draw is the only value left.
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
             if child.can_win_next() {
                 continue;
             }
+            if weak && score < 0 {
+                // Every move keeps a loss.
+                return (Some(col), worker.nodes);
+            }
             if let Some(value) = in_book(&child) {
                 if value >= score {
-                    return Some(col);
+                    return (Some(col), worker.nodes);
                 }
                 continue;
             }
             // Our score is at least `score` iff the child's is at most `-score`.
-            let value = worker.negamax(&child, -score, -score + 1).ok()?;
+            let Ok(value) = worker.negamax(&child, -score, -score + 1) else {
+                return (None, worker.nodes);
+            };
             if value <= -score {
-                return Some(col);
+                return (Some(col), worker.nodes);
             }
         }
-        fallback
+        (fallback, worker.nodes)
     }
 
     /// The principal variation from `position` whose exact score is `score`: best moves to
@@ -691,6 +728,15 @@ impl Solver {
     }
 }
 
+/// What [`Solver::keeping_move`] looks for, and within what.
+#[derive(Clone, Copy)]
+struct Keeping<'a> {
+    score: i32,
+    weak: bool,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
 /// The root's null-window tests (see `Worker::solve`): the interval `[min, max]` known to
 /// hold the value, and the guesses left for the first plies.
 struct Narrowing {
@@ -721,11 +767,9 @@ impl Narrowing {
     /// loss (the first player's advantage; 55 % of the test sets' positions): a test at or
     /// below 0 is expected to pass (the root to be a cut-node, so the all-nodes are an odd
     /// number of plies below it), one above 0 to fail (the root an all-node). On the empty
-    /// board the first test, (0, 1), passes and the strong solve's second, (1, 2), fails:
-    /// two threads explored 55.8-58.3 M positions (weak) and 87.3-88.9 M (strong) with
-    /// deferral at the expected all-nodes alone, 66.9-67.6 M and 90.7-95.7 M deferring at
-    /// every node, 67.3 M (weak) and 97.4-116.7 M (strong) with a test's expectation
-    /// reversed (docs/connect4.md).
+    /// board the first test, (0, 1), passes and the strong solve's second, (1, 2), fails;
+    /// deferring only at the expected all-nodes explores fewer positions than deferring
+    /// everywhere or with the expectation reversed (docs/connect4.md#the-solvers-constants).
     /// See: chessprogramming.org/Node_Types
     fn all_nodes(position: &Connect4, med: i32) -> u32 {
         let root_cut = med <= 0;
@@ -796,15 +840,10 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     nodes: u64,
     /// See [`SolveStats::searched`].
     searched: u64,
-    /// Table keys with the dead stones given to the side to move, from this many stones on.
-    dead_from: u32,
     symmetry: bool,
     table_move: bool,
-    use_history: bool,
     etc: bool,
     static_bounds: bool,
-    /// Cut-offs per cell and side, weighted by the moves left.
-    history: [[u32; 64]; 2],
     /// Columns in tie-break order.
     order: [u8; super::MAX_WIDTH as usize],
     /// Per column, its tie-break rank (larger first).
@@ -862,16 +901,11 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             node_limit,
             nodes: 0,
             searched: 0,
-            // Dead stones are rare before half the board is full (on 7x6, none changed a
-            // count before 20 stones), and finding them costs.
-            dead_from: if config.dead_stones { position.cells() / 2 - 1 } else { u32::MAX },
             // Mirror positions meet in the search only when the root is symmetric.
             symmetry: config.symmetry && position.key() == position.mirror_key(),
             table_move: config.table_move,
-            use_history: config.history,
             etc: config.etc,
             static_bounds: config.static_bounds,
-            history: [[0; 64]; 2],
             order,
             tie,
             fours: fours_through(width, position.height),
@@ -917,15 +951,18 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(())
     }
 
+    /// The best move the table holds for `position`, as its column.
+    fn table_move(&self, position: &Connect4) -> Option<u8> {
+        let (key, mirrored) = self.canonical(position);
+        let best = self.table.probe_slot(self.table.slot(key))?.best?;
+        Some(if mirrored { self.width - 1 - best } else { best })
+    }
+
     /// The table key of `position`: the smaller of its key and its mirror's with symmetry
     /// on, and whether it is the mirror's.
     #[inline]
     fn canonical(&self, position: &Connect4) -> (u64, bool) {
-        let key = if position.moves >= self.dead_from {
-            position.table_key_in(self.shape)
-        } else {
-            position.key()
-        };
+        let key = position.key();
         if self.symmetry {
             let mirror = Connect4::mirror_bits(self.shape, key);
             if mirror < key {
@@ -938,25 +975,37 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     /// The value of `position` within `(alpha, beta)`, `alpha < beta`, for a side to move
     /// that cannot win with its next stone. Fail-soft contract: a result `<= alpha` is an
     /// upper bound, `>= beta` a lower bound, anything between is exact.
-    fn negamax(
-        &mut self,
-        position: &Connect4,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> Result<i32, Stopped> {
+    fn negamax(&mut self, position: &Connect4, alpha: i32, beta: i32) -> Result<i32, Stopped> {
         debug_assert!(alpha < beta);
         debug_assert!(!position.can_win_next());
         self.nodes += 1;
         self.check_budget()?;
-        let moves = position.moves as i32;
+        // Steps 1 and 2. What the position shows without a move searched.
+        let (alpha, beta, next) = match self.static_search(position, alpha, beta) {
+            Static::Settled(score) => return Ok(score),
+            Static::Open { alpha, beta, next } => (alpha, beta, next),
+        };
+        // Step 3. A forced move (a block, or the only move that does not lose at once) is
+        // played without a table probe: the line's first unforced position has its entry.
+        if next & (next - 1) == 0 {
+            return self.child(position, next, alpha, beta);
+        }
+        // Steps 4 to 9. The table, then the moves ranked and searched.
+        self.search(position, next, alpha, beta)
+    }
 
+    /// Steps 1 and 2 of [`Worker::negamax`] (after C. Steininger's `static_search`): the
+    /// value, or a bound outside `(alpha, beta)`, from the position alone; else the window
+    /// narrowed by the bounds and the moves that do not lose at once.
+    #[inline(always)]
+    fn static_search(&self, position: &Connect4, mut alpha: i32, mut beta: i32) -> Static {
         // Step 1. Lost at once, or a draw: nothing left to decide.
         let next = position.non_losing_moves_in(self.shape);
         if next == 0 {
-            return Ok(position.lose_next_score());
+            return Static::Settled(position.lose_next_score());
         }
-        if moves >= self.cells - 2 {
-            return Ok(0);
+        if position.moves as i32 >= self.cells - 2 {
+            return Static::Settled(0);
         }
 
         // Step 2. Bounds from the stone count: the opponent cannot win with its next stone
@@ -965,19 +1014,19 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         if alpha < min {
             alpha = min;
             if alpha >= beta {
-                return Ok(alpha);
+                return Static::Settled(alpha);
             }
         }
         let max = position.win_now_score() - 1;
         if beta > max {
             beta = max;
             if alpha >= beta {
-                return Ok(beta);
+                return Static::Settled(beta);
             }
         }
 
-        // Step 2b. Bounds from the lines still open: a side that cannot complete a four
-        // wins nothing; the opponent's claimeven or odd threat caps the mover (see
+        // Bounds from the lines still open: a side that cannot complete a four wins
+        // nothing; the opponent's claimeven or odd threat caps the mover (see
         // `upper_bound_in`; an odd threat proves a loss, by 1 to 3 on 7×6: hence the -2).
         if self.static_bounds {
             if beta > -2 {
@@ -985,29 +1034,38 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
                 if beta > cap {
                     beta = cap;
                     if alpha >= beta {
-                        return Ok(beta);
+                        return Static::Settled(beta);
                     }
                 }
             }
             if alpha < 0 && !position.opponent_can_win_in(self.shape) {
                 alpha = 0;
                 if alpha >= beta {
-                    return Ok(alpha);
+                    return Static::Settled(alpha);
                 }
             }
         }
+        Static::Open { alpha, beta, next }
+    }
 
-        // Step 2c. A forced move (a block, or the only move that does not lose at once) is
-        // played without a table probe: the line's first unforced position has its entry.
-        if next & (next - 1) == 0 {
-            return self.child(position, next, alpha, beta);
-        }
+    /// Steps 4 to 9 of [`Worker::negamax`], for a position with at least two moves that do
+    /// not lose at once (`next`): the table, the table's move, the others ranked
+    /// ([`Worker::rank_moves`]) and searched, the result stored.
+    #[inline(always)]
+    fn search(
+        &mut self,
+        position: &Connect4,
+        next: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Stopped> {
+        let moves = position.moves as i32;
         let left = self.cells - moves;
         if left <= SEARCHED_PROBE_LEFT {
             self.searched += 1;
         }
 
-        // Step 3. The table (under the smaller of the key and the mirror's key).
+        // Step 4. The table (under the smaller of the key and the mirror's key).
         let (key, mirrored) = self.canonical(position);
         let last = self.width - 1;
         let flip = move |col: u8| if mirrored { last - col } else { col };
@@ -1036,27 +1094,27 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             self.searched += 1;
         }
 
-        // Step 4. The table's move first, before the others are ranked: where it refutes
+        // Step 5. The table's move first, before the others are ranked: where it refutes
         // the node (most often), no threat is counted for the rest.
         let nodes_before = self.nodes;
         let alpha_before = alpha;
         let mut best = None;
         let mut first = 0;
         // With other threads, far from the end, at an expected all-node: the moves another
-        // thread is searching are deferred (step 6), and this thread marks the ones it
+        // thread is searching are deferred (step 8), and this thread marks the ones it
         // searches. At a cut-node the first move that fails is most often followed by the
         // one that refutes the node: the threads search it together (and split the work
         // below it) rather than one of them searching moves the cut makes useless.
         let all_node = self.all_nodes.map_or(true, |parity| position.moves & 1 == parity);
         let defer = self.busy.filter(|_| all_node && left >= self.defer_min);
         // Searches one move: a score at least `beta` ends the node, a better one raises
-        // `alpha` (the table's move here, the ranked moves in step 6).
+        // `alpha` (the table's move here, the ranked moves in step 8).
         macro_rules! search_move {
             ($bit:expr, $col:expr) => {{
                 let (bit, col) = ($bit, $col);
                 let score = self.marked_child(defer, position, bit, alpha, beta)?;
                 if score >= beta {
-                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
+                    return Ok(self.cut(slot, flip(col), score, nodes_before));
                 }
                 if score > alpha {
                     alpha = score;
@@ -1072,90 +1130,19 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 5. Rank the other non-losing moves by the winning cells they create (then,
-        // far from the end, the fours through their cell, then history, then the
-        // centre-first tie order).
-        let side = (moves & 1) as usize;
-        // A rank is `threats << 45 | fours << 40 | history << 8 | tie`: unique, larger
-        // first.
+        // Step 6. Rank the other moves; a move that wins whatever the reply, or a child
+        // refuted statically, ends the node before any is searched.
         let mut list = [Ranked::default(); super::MAX_WIDTH as usize];
-        let mut count = 0;
         let rest = next & !first;
-        let h1 = self.shape.height() + 1;
-        if rest != 0 && rest & (rest - 1) == 0 {
-            // Its slot only where the enhanced transposition cut-off will read it.
-            let child_slot = if self.etc && left > ETC_MIN_LEFT {
-                let mut child = *position;
-                child.play_bit(rest);
-                self.table.slot(self.canonical(&child).0)
-            } else {
-                Slot::default()
-            };
-            let col = (rest.trailing_zeros() / h1) as u8;
-            list[0] = Ranked { bit: rest, col, rank: 0, slot: child_slot, forced: false };
-            count = 1;
-        } else {
-            // The children's table entries are fetched now, all at once, while the moves are
-            // ranked: each child's own probe (and the cut-off below) then hits the cache.
-            let mut left = rest;
-            let theirs = position.opponent_threats_in(self.shape);
-            let static_cut = self.static_bounds;
-            let close = -CLOSE_WINDOW <= alpha && beta <= CLOSE_WINDOW;
-            let by_fours = self.cells - moves >= FOURS_TIE_MIN_LEFT;
-            while left != 0 {
-                let bit = left & left.wrapping_neg();
-                left ^= bit;
-                let col = (bit.trailing_zeros() / h1) as u8;
-                let mut child = *position;
-                child.play_bit(bit);
-                let (useful, playable, lost, reply) =
-                    position.after_move_in(self.shape, bit, theirs);
-                // A child with a single reply that does not lose at once plays it without a
-                // table probe (step 2c), and so on down the line of forced moves: the child's
-                // value is that of the line's first unforced position (within
-                // `FORCED_CHAIN` plies), whose entry is the one to fetch and to read for the
-                // cut-off; `forced` says that position has this node's side to move.
-                let (entry_of, forced) =
-                    if reply != 0 { self.forced_line(child, reply) } else { (child, false) };
-                let child_slot = self.table.slot(self.canonical(&entry_of).0);
-                self.table.prefetch(child_slot);
-                if lost {
-                    // Our next stone wins whatever the reply: the best score left (we cannot
-                    // win with this one).
-                    let score = position.win_now_score() - 1;
-                    return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
-                }
-                if static_cut && beta <= 2 {
-                    // The child's static bound (its lines, the claimeven or odd threat of
-                    // its follower) may refute this node before any child is searched.
-                    let score = -child.upper_bound_in(self.shape);
-                    if score >= beta {
-                        return Ok(self.cut(slot, flip(col), bit, score, nodes_before, moves));
-                    }
-                }
-                // The useful winning cells, then, in a window near a draw, those of them
-                // directly above a playable cell (the opponent cannot play under them: C.
-                // Steininger's solver weights them the most).
-                let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
-                let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
-                let tie = u64::from(self.tie[usize::from(col)]);
-                let mut rank = weight << 45 | tie;
-                if by_fours {
-                    rank |= u64::from(self.fours[bit.trailing_zeros() as usize]) << 40;
-                }
-                if self.use_history {
-                    rank |= u64::from(self.history[side][bit.trailing_zeros() as usize]) << 8;
-                }
-                let mut at = count;
-                while at > 0 && list[at - 1].rank < rank {
-                    list[at] = list[at - 1];
-                    at -= 1;
-                }
-                list[at] = Ranked { bit, col, rank, slot: child_slot, forced };
-                count += 1;
+        let count = match self.rank_moves(position, rest, alpha, beta, &mut list) {
+            Ranking::Moves(count) => count,
+            Ranking::Refuted { col, score } => {
+                return Ok(self.cut(slot, flip(col), score, nodes_before));
             }
-            // No move wins with our next stone (the table's move did not either, or it would
-            // have reached beta): the next-but-one at best.
+        };
+        if rest & (rest - 1) != 0 {
+            // No move wins with our next stone (the ranking found none, and the table's
+            // move did not, or it would have reached beta): the next-but-one at best.
             let max = position.win_now_score() - 2;
             if beta > max {
                 beta = max;
@@ -1165,22 +1152,21 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 6. Search them, after the enhanced transposition cut-off: a child whose stored
-        // value already refutes the node ends it, before any of the ranked moves is searched
-        // (after the table's move); not near the end, where a search is cheaper than the
-        // probes. The probes read the slots computed for the prefetch. (Probing every child
-        // first, rather than only before the second move where 13 to 20 cells are empty,
-        // explores 5-11 % fewer positions: docs/connect4.md.)
+        // Step 7. The enhanced transposition cut-off: a child whose stored value already
+        // refutes the node ends it, before any of the ranked moves is searched (after the
+        // table's move); not near the end, where a search is cheaper than the probes. The
+        // probes read the slots computed for the prefetch; every child is probed before the
+        // first is searched (docs/connect4.md#the-solvers-constants).
         // See: chessprogramming.org/Enhanced_Transposition_Cutoff
         if self.etc && left > ETC_MIN_LEFT {
-            if let Some((bit, score)) = self.etc(&list[..count], beta) {
-                let col = (bit.trailing_zeros() / h1) as u8;
-                return Ok(self.cut(slot, flip(col), bit, score, self.nodes, moves));
+            if let Some((col, score)) = self.etc(&list[..count], beta) {
+                return Ok(self.cut(slot, flip(col), score, self.nodes));
             }
         }
-        // Two passes where moves may be deferred (simplified ABDADA): the first skips the
-        // moves another thread is searching (but never the node's first move), the second
-        // searches them, most often from that thread's table entries.
+
+        // Step 8. Search them. Two passes where moves may be deferred (simplified ABDADA):
+        // the first skips the moves another thread is searching (but never the node's first
+        // move), the second searches them, most often from that thread's table entries.
         // See: chessprogramming.org/ABDADA
         let mut deferred = 0u32;
         for pass in 0..2 {
@@ -1202,11 +1188,100 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
             }
         }
 
-        // Step 7. Store: exact if a move raised alpha, else an upper bound.
+        // Step 9. Store: exact if a move raised alpha, else an upper bound.
         let bound = if alpha > alpha_before { Bound::Exact } else { Bound::Upper };
         let best = best.map(flip).or(table_best.map(flip));
         self.table.store_slot(slot, Entry { score: alpha, bound, best }, self.nodes - nodes_before);
         Ok(alpha)
+    }
+
+    /// Step 6 of [`Worker::negamax`]: the moves `rest` (those that do not lose at once, less
+    /// the table's move) into `list`, best first, with the table slot of each child (of the
+    /// first unforced position of its forced line) fetched for the cut-off; their number.
+    /// Ranked by the useful winning cells a move creates, then, near a draw, those directly
+    /// above a playable cell, then, far from the end, the fours through its cell, then the
+    /// centre-first tie order. Or the move that refutes the node without a search: one after
+    /// which every reply loses, or one whose child's static bound reaches `beta`.
+    #[inline(always)]
+    fn rank_moves(
+        &self,
+        position: &Connect4,
+        rest: u64,
+        alpha: i32,
+        beta: i32,
+        list: &mut [Ranked; super::MAX_WIDTH as usize],
+    ) -> Ranking {
+        let h1 = self.shape.height() + 1;
+        let left = self.cells - position.moves as i32;
+        if rest & (rest - 1) == 0 {
+            // One move: its slot only where the enhanced transposition cut-off will read it.
+            let child_slot = if self.etc && left > ETC_MIN_LEFT {
+                let mut child = *position;
+                child.play_bit(rest);
+                self.table.slot(self.canonical(&child).0)
+            } else {
+                Slot::default()
+            };
+            let col = (rest.trailing_zeros() / h1) as u8;
+            list[0] = Ranked { bit: rest, col, rank: 0, slot: child_slot, forced: false };
+            return Ranking::Moves(1);
+        }
+        // The children's table entries are fetched now, all at once, while the moves are
+        // ranked: each child's own probe (and the cut-off) then hits the cache.
+        // A rank is `threats << 45 | fours << 40 | tie`: unique, larger first.
+        let mut count = 0;
+        let mut moves = rest;
+        let theirs = position.opponent_threats_in(self.shape);
+        let close = -CLOSE_WINDOW <= alpha && beta <= CLOSE_WINDOW;
+        let by_fours = left >= FOURS_TIE_MIN_LEFT;
+        while moves != 0 {
+            let bit = moves & moves.wrapping_neg();
+            moves ^= bit;
+            let col = (bit.trailing_zeros() / h1) as u8;
+            let mut child = *position;
+            child.play_bit(bit);
+            let (useful, playable, lost, reply) = position.after_move_in(self.shape, bit, theirs);
+            // A child with a single reply that does not lose at once plays it without a
+            // table probe (step 3), and so on down the line of forced moves: the child's
+            // value is that of the line's first unforced position (within `FORCED_CHAIN`
+            // plies), whose entry is the one to fetch and to read for the cut-off; `forced`
+            // says that position has this node's side to move.
+            let (entry_of, forced) =
+                if reply != 0 { self.forced_line(child, reply) } else { (child, false) };
+            let child_slot = self.table.slot(self.canonical(&entry_of).0);
+            self.table.prefetch(child_slot);
+            if lost {
+                // Our next stone wins whatever the reply: the best score left (we cannot
+                // win with this one).
+                return Ranking::Refuted { col, score: position.win_now_score() - 1 };
+            }
+            if self.static_bounds && beta <= 2 {
+                // The child's static bound (its lines, the claimeven or odd threat of its
+                // follower) may refute this node before any child is searched.
+                let score = -child.upper_bound_in(self.shape);
+                if score >= beta {
+                    return Ranking::Refuted { col, score };
+                }
+            }
+            // The useful winning cells, then, in a window near a draw, those of them
+            // directly above a playable cell (the opponent cannot play under them: C.
+            // Steininger's solver weights them the most).
+            let next = if close { (useful & (playable << 1)).count_ones() } else { 0 };
+            let weight = u64::from(useful.count_ones()) << 4 | u64::from(next);
+            let tie = u64::from(self.tie[usize::from(col)]);
+            let mut rank = weight << 45 | tie;
+            if by_fours {
+                rank |= u64::from(self.fours[bit.trailing_zeros() as usize]) << 40;
+            }
+            let mut at = count;
+            while at > 0 && list[at - 1].rank < rank {
+                list[at] = list[at - 1];
+                at -= 1;
+            }
+            list[at] = Ranked { bit, col, rank, slot: child_slot, forced };
+            count += 1;
+        }
+        Ranking::Moves(count)
     }
 
     /// The first unforced position of `child`'s line of forced moves (`reply` the child's
@@ -1230,19 +1305,19 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     /// its child, or of the first unforced position of the child's forced line, and whether
     /// that position has this node's side to move): a stored value that already refutes
     /// this node (an upper bound for the opponent at most `-beta`, or a lower bound for
-    /// this side at least `beta`), as the move and this node's lower bound.
+    /// this side at least `beta`), as the move's column and this node's lower bound.
     #[inline]
-    fn etc(&self, moves: &[Ranked], beta: i32) -> Option<(u64, i32)> {
-        for &Ranked { bit, slot, forced, .. } in moves {
+    fn etc(&self, moves: &[Ranked], beta: i32) -> Option<(u8, i32)> {
+        for &Ranked { col, slot, forced, .. } in moves {
             if let Some(entry) = self.table.probe_slot(slot) {
                 if forced {
                     // The position after the forced line, this side to move: its value is
                     // the move's.
                     if entry.bound != Bound::Upper && entry.score >= beta {
-                        return Some((bit, entry.score));
+                        return Some((col, entry.score));
                     }
                 } else if entry.bound != Bound::Lower && -entry.score >= beta {
-                    return Some((bit, -entry.score));
+                    return Some((col, -entry.score));
                 }
             }
         }
@@ -1291,25 +1366,12 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(-self.negamax(&child, -beta, -alpha)?)
     }
 
-    /// A cut-off by `bit` (table column `col`, already mirrored for the key) with `score`:
-    /// stored as a lower bound, counted in the history; returns `score`.
+    /// A cut-off by the move of table column `col` (already mirrored for the key) with
+    /// `score`: stored as a lower bound; returns `score`.
     #[inline]
-    fn cut(
-        &mut self,
-        slot: Slot,
-        col: u8,
-        bit: u64,
-        score: i32,
-        nodes_before: u64,
-        moves: i32,
-    ) -> i32 {
+    fn cut(&mut self, slot: Slot, col: u8, score: i32, nodes_before: u64) -> i32 {
         let entry = Entry { score, bound: Bound::Lower, best: Some(col) };
         self.table.store_slot(slot, entry, self.nodes - nodes_before);
-        if self.use_history {
-            let left = (self.cells - moves) as u32;
-            let cell = &mut self.history[(moves & 1) as usize][bit.trailing_zeros() as usize];
-            *cell = cell.saturating_add(left * left);
-        }
         score
     }
 }

@@ -294,74 +294,6 @@ fn static_bounds_hold_on_every_position_of_small_boards() {
     }
 }
 
-/// Whether the stone at (`col`, `row`) lies in a four (on the board) with an empty cell,
-/// by looking at every four through it.
-fn in_an_open_four(p: &Connect4, col: i32, row: i32) -> bool {
-    let (width, height) = (i32::from(p.width()), i32::from(p.height()));
-    [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| {
-        (-3..=0).any(|start| {
-            let cells: Vec<(i32, i32)> =
-                (start..start + 4).map(|k| (col + k * dc, row + k * dr)).collect();
-            cells.iter().all(|&(c, r)| (0..width).contains(&c) && (0..height).contains(&r))
-                && cells.iter().any(|&(c, r)| p.at(c as u8, r as u8).is_none())
-        })
-    })
-}
-
-/// The stones `dead_stones_in` finds, checked one by one: exactly the stones in no four
-/// with an empty cell.
-fn check_dead_stones(p: &Connect4) -> u32 {
-    let dead = p.dead_stones_in(p.shape());
-    let h1 = u32::from(p.height()) + 1;
-    let mut count = 0;
-    for col in 0..p.width() {
-        for row in 0..p.height() {
-            let bit = 1u64 << (u32::from(col) * h1 + u32::from(row));
-            let stone = p.at(col, row).is_some();
-            let expected = stone && !in_an_open_four(p, i32::from(col), i32::from(row));
-            assert_eq!(dead & bit != 0, expected, "{p:?} column {col} row {row}");
-            count += u32::from(expected);
-        }
-    }
-    count
-}
-
-#[test]
-fn positions_that_share_a_table_key_have_one_value() {
-    // The table key gives the dead stones to the side to move. Every reachable position of
-    // these boards: its dead stones are exactly those in no open four, and all positions
-    // with one table key have one exact score; some keys are shared by several positions
-    // (else the test would test nothing).
-    for (width, height) in [(4, 4), (5, 4)] {
-        let mut memo = std::collections::HashMap::new();
-        let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
-        exact_score(&empty, &mut memo);
-        let mut by_table_key = std::collections::HashMap::new();
-        let (mut shared, mut with_dead) = (0, 0);
-        let mut stack = vec![empty];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(p) = stack.pop() {
-            if p.is_over() || !seen.insert(p.key()) {
-                continue;
-            }
-            with_dead += usize::from(check_dead_stones(&p) > 0);
-            let score = memo[&p.key()];
-            let table_key = p.table_key_in(p.shape());
-            let first = *by_table_key.entry(table_key).or_insert((score, p.key()));
-            assert_eq!(first.0, score, "{width}x{height} {p:?} shares its table key");
-            shared += usize::from(first.1 != p.key());
-            for col in 0..width {
-                if p.can_play(col) {
-                    let mut child = p;
-                    child.play_col(col);
-                    stack.push(child);
-                }
-            }
-        }
-        assert!(shared > 0 && with_dead > 0, "{width}x{height}: {shared} shared, {with_dead}");
-    }
-}
-
 #[test]
 fn late_positions_agree_with_the_engine() {
     let mut solver = solver();
@@ -511,21 +443,19 @@ fn options_do_not_change_values() {
     let mut reference = solver();
     let expected: Vec<i32> =
         texts.iter().map(|t| reference.solve(&position(t), false).score).collect();
-    for (symmetry, table_move, history, etc, static_bounds, dead_stones) in [
-        (false, false, false, false, false, false),
-        (true, false, true, false, true, false),
-        (false, true, false, true, false, true),
-        (true, true, false, true, true, false),
+    for (symmetry, table_move, etc, static_bounds) in [
+        (false, false, false, false),
+        (true, false, false, true),
+        (false, true, true, false),
+        (true, true, true, true),
     ] {
         let config = SolverConfig {
             table_bytes: 1 << 20,
             threads: 1,
             symmetry,
             table_move,
-            history,
             etc,
             static_bounds,
-            dead_stones,
             book: false,
             ..SolverConfig::default()
         };
@@ -631,15 +561,6 @@ proptest! {
     }
 
     #[test]
-    fn dead_stones_are_in_no_open_four(choices in proptest::collection::vec(0u8..7, 20..42)) {
-        let p = random_position(&choices, choices.len());
-        check_dead_stones(&p);
-        // The table key of the mirror is the mirror of the table key.
-        let mirrored = Connect4::mirror_bits(p.shape(), p.table_key_in(p.shape()));
-        prop_assert_eq!(p.mirror().table_key_in(p.shape()), mirrored);
-    }
-
-    #[test]
     fn mirror_has_the_same_score(choices in proptest::collection::vec(0u8..7, 24..34)) {
         let p = random_position(&choices, choices.len());
         prop_assume!(p.moves() >= 22);
@@ -675,4 +596,48 @@ fn fours_through_each_cell() {
     assert_eq!(at(3, 2), 13, "next to the centre");
     assert_eq!(at(3, 0), 7, "the bottom of the centre column");
     assert_eq!(at(0, 6), 0, "the spare bit above a column");
+}
+
+/// The solve through the catalogue's door (`Entry::solver`, which the command line, the web
+/// API, Python and `batch` call): weak or strong, one thread, no book.
+fn door_solve(position: &Connect4, weak: bool) -> alphabeta_engine::SearchResult<u8> {
+    use crate::entry::{Entry, Resources, SolveOptions};
+    let resources = Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None };
+    let options = SolveOptions { weak, resources, no_book: true, ..SolveOptions::default() };
+    let mut exact = Connect4::solver(&options).unwrap_or_else(|error| panic!("{error}"));
+    exact.solve(position)
+}
+
+#[test]
+fn weak_solves_search_fewer_positions_than_strong_ones() {
+    // Committed samples of the harder test sets (wins, draws and losses for the side to
+    // move), each solved in under a million positions.
+    let mut positions = Vec::new();
+    for (file, skip) in [("Test_L1_R2", 0), ("Test_L1_R3", 1), ("Test_L2_R2", 0)] {
+        let sample = sample(file).into_iter().skip(skip).take(3);
+        positions.extend(sample.map(|(position, _)| position));
+    }
+    for position in &positions {
+        let strong = door_solve(position, false);
+        let weak = door_solve(position, true);
+        let text = position.position_text();
+        assert!(strong.exact && weak.exact, "{text}");
+        assert_eq!(weak.score.cmp(&Score::DRAW), strong.score.cmp(&Score::DRAW), "{text}");
+        // The weak move keeps the value: the child's value (exact, for the opponent) has the
+        // opposite sign, unless the move wins at once.
+        let col = weak.best_move.unwrap_or_else(|| panic!("{text}: no move"));
+        if !position.is_winning_move(col) {
+            let mut child = *position;
+            child.play_col(col);
+            let child_value = solver().solve(&child, false).score;
+            let expected = weak.score.cmp(&Score::DRAW);
+            assert_eq!(0.cmp(&child_value), expected, "{text}: move {}", col + 1);
+        }
+        assert!(
+            weak.stats.nodes < strong.stats.nodes,
+            "{text}: weak {} positions, strong {}",
+            weak.stats.nodes,
+            strong.stats.nodes
+        );
+    }
 }

@@ -10,6 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use alphabeta_engine::duel;
 use alphabeta_engine::{Algorithm, CutRule, Game, Scoring, SearchConfig, Searcher, SplitMix64};
 use thiserror::Error;
 
@@ -138,23 +139,23 @@ pub struct Played {
     pub moves: Vec<Move>,
 }
 
-/// Plays `position` to the end between two players.
-pub fn play_out(position: &HareWolves, wolves: &mut Player, hare: &mut Player) -> Played {
-    let mut game = position.clone();
-    let mut moves = Vec::new();
-    loop {
-        if let Some(winner) = game.winner() {
-            return Played { winner, moves };
-        }
-        let player = match game.to_move() {
-            Side::Wolves => &mut *wolves,
-            Side::Hare => &mut *hare,
-        };
-        let mv =
-            player.choose(&game).unwrap_or_else(|| unreachable!("an unfinished game has a move"));
-        game.play(mv);
-        moves.push(mv);
+impl duel::Player<HareWolves> for Player {
+    fn choose(&mut self, game: &mut HareWolves) -> Option<Move> {
+        Player::choose(self, game)
     }
+}
+
+/// Plays `position` to the end between two players (every game ends: each wolf move lowers
+/// a wolf, and a side without a move loses).
+pub fn play_out(position: &HareWolves, wolves: &mut Player, hare: &mut Player) -> Played {
+    let players: [&mut dyn duel::Player<HareWolves>; 2] = match position.to_move() {
+        Side::Wolves => [wolves, hare],
+        Side::Hare => [hare, wolves],
+    };
+    let record = duel::play_out(position, players, u32::MAX);
+    let winner =
+        record.end.winner().unwrap_or_else(|| unreachable!("an unfinished game has a move"));
+    Played { winner, moves: record.moves }
 }
 
 /// One pairing of a self-play match: the wolves' level, the hare's level, and the games the

@@ -431,16 +431,22 @@ def solve(
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     table_mib: Optional[int] = None,
+    weak: bool = False,
 ) -> SearchResult:
     """The exact value of ``game`` and a principal variation: the game's own solver for a
     built-in game, negamax with the table and depth-aware scores for a Python game.
     ``time`` (seconds) and ``nodes`` are budgets: a solve they cut short is not exact;
-    ``table_mib`` sizes the table."""
+    ``table_mib`` sizes the table. ``weak`` asks for the winner only (win, draw or loss, a
+    value of 1, 0 or -1 and one move that keeps it): faster where the game's solver has such a
+    mode (Connect Four), the plain win/draw/loss search for a Python game."""
+    if not isinstance(weak, bool):
+        raise TypeError(f"weak: expected True or False, not {type(weak).__name__}")
     if isinstance(game, Game):
-        return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib))
-    report = _native.search_object(game, "negamax", None, time, nodes, "depth", "natural",
+        return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib, weak))
+    scoring = "plain" if weak else "depth"
+    report = _native.search_object(game, "negamax", None, time, nodes, scoring, "natural",
                                    "standard", "first", table_mib)
-    report["level"] = "solve"
+    report["level"] = "solve-weak" if weak else "solve"
     return SearchResult(report)
 
 

@@ -42,8 +42,10 @@ def solve(
     time: Optional[float],
     nodes: Optional[int],
     table_mib: Optional[int],
+    weak: bool = False,
 ) -> Dict[str, Any]:
-    """The exact value from the game's solver: the contract's report."""
+    """The exact value from the game's solver (``weak``: win, draw or loss only): the
+    contract's report."""
 
 def analyse(
     game: str,

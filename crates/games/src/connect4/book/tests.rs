@@ -312,3 +312,31 @@ fn the_shipped_book_agrees_with_the_solver_on_a_sample() {
     }
     check_shipped(&positions[..positions.len().min(50)]);
 }
+
+#[test]
+fn a_book_from_its_frontier_solved_apart_is_the_same_book() {
+    let built = small_book();
+    let frontier = Book::frontier(5, 4, 6).unwrap_or_else(|e| panic!("{e}"));
+    assert!(frontier.iter().all(|position| position.moves() == 6 && !position.is_over()));
+    // Solved apart from the build (in reverse order), given with half of them as their
+    // mirrors: the same bytes.
+    let mut solver = searcher();
+    let solved: Vec<(Connect4, i32)> = frontier
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(index, position)| {
+            let score = solver.solve(position, false).score;
+            (if index % 2 == 0 { position.mirror() } else { *position }, score)
+        })
+        .collect();
+    let merged =
+        Book::from_frontier(5, 4, 6, solved.iter().copied()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(merged.to_bytes(), built.to_bytes());
+    // A missing position and a position off the frontier are refused, naming them.
+    let error = Book::from_frontier(5, 4, 6, solved[1..].iter().copied()).unwrap_err();
+    assert!(error.to_string().contains("1 of the"), "{error}");
+    let off = Connect4::from_moves_sized("33", 5, 4).unwrap_or_else(|e| panic!("{e}"));
+    let error = Book::from_frontier(5, 4, 6, [(off, 0)]).unwrap_err();
+    assert!(error.to_string().contains("position 33 is not on the frontier"), "{error}");
+}
