@@ -591,28 +591,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
         depth: u32,
         split: u32,
     ) -> Result<Vec<SplitLine>, CatalogueError> {
-        if split > depth {
-            return Err(CatalogueError::BadOption(format!(
-                "--split {split} is deeper than --depth {depth}"
-            )));
-        }
-        let mut game = Self::parse(input)?;
-        let mut found: Vec<SplitLine> = Vec::new();
-        let mut index = std::collections::HashMap::new();
-        collect_split(&mut game, split, &mut |position: &G| {
-            let text = position.entry_text();
-            match index.get(&text) {
-                Some(&at) => {
-                    let line: &mut SplitLine = &mut found[at];
-                    line.multiplicity += 1;
-                }
-                None => {
-                    index.insert(text.clone(), found.len());
-                    found.push(SplitLine { position: text, depth: depth - split, multiplicity: 1 });
-                }
-            }
-        });
-        Ok(found)
+        Self::split_within(input, depth, split, MAX_SPLIT_LINES)
     }
 
     fn play_out(
@@ -684,17 +663,97 @@ impl<G: Entry> GameHandle for Adapter<G> {
 
 /// Calls `found` for the position at the end of every path of `plies` moves (paths that end
 /// the game earlier lead nowhere).
-fn collect_split<G: Entry>(game: &mut G, plies: u32, found: &mut dyn FnMut(&G)) {
+impl<G: Entry> Adapter<G> {
+    /// [`GameHandle::split`] holding at most `cap` distinct positions.
+    fn split_within(
+        input: &PositionInput,
+        depth: u32,
+        split: u32,
+        cap: usize,
+    ) -> Result<Vec<SplitLine>, CatalogueError> {
+        if split > depth {
+            return Err(CatalogueError::BadOption(format!(
+                "--split {split} is deeper than --depth {depth}"
+            )));
+        }
+        let mut game = Self::parse(input)?;
+        let mut found: Vec<SplitLine> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        let roots = legal_moves(&game).len();
+        let mut root_done = 0usize;
+        let mut text_bytes = 0usize;
+        let complete = collect_split(&mut game, split, &mut root_done, &mut |position: &G| {
+            let text = position.entry_text();
+            match index.get(&text) {
+                Some(&at) => {
+                    let line: &mut SplitLine = &mut found[at];
+                    line.multiplicity += 1;
+                }
+                None => {
+                    text_bytes += text.len();
+                    index.insert(text.clone(), found.len());
+                    found.push(SplitLine { position: text, depth: depth - split, multiplicity: 1 });
+                }
+            }
+            found.len() < cap
+        });
+        if !complete {
+            // The share of the root's moves walked so far stands for the share of the lines.
+            let estimate = found.len() as f64 * roots.max(1) as f64 / (root_done as f64 + 0.5);
+            let per_line = (text_bytes / found.len().max(1) + SPLIT_LINE_OVERHEAD) as f64;
+            return Err(CatalogueError::BadOption(format!(
+                "--split {split} is too wide: more than {} distinct positions {split} plies down \
+                 (about {} estimated, some {:.1} GB to hold); split fewer plies",
+                crate::thousands(cap as u64),
+                crate::thousands(estimate as u64),
+                estimate * per_line / 1e9
+            )));
+        }
+        Ok(found)
+    }
+}
+
+/// Visits every position `plies` down until `found` says to stop (`false`); `false` then.
+/// `root_done` counts the root's moves walked to their end.
+fn collect_split<G: Entry>(
+    game: &mut G,
+    plies: u32,
+    root_done: &mut usize,
+    found: &mut dyn FnMut(&G) -> bool,
+) -> bool {
+    fn walk<G: Entry>(game: &mut G, plies: u32, found: &mut dyn FnMut(&G) -> bool) -> bool {
+        if plies == 0 {
+            return found(game);
+        }
+        for mv in legal_moves(game) {
+            game.play(mv);
+            let going = walk(game, plies - 1, found);
+            game.undo(mv);
+            if !going {
+                return false;
+            }
+        }
+        true
+    }
     if plies == 0 {
-        found(game);
-        return;
+        return found(game);
     }
     for mv in legal_moves(game) {
         game.play(mv);
-        collect_split(game, plies - 1, found);
+        let going = walk(game, plies - 1, found);
         game.undo(mv);
+        if !going {
+            return false;
+        }
+        *root_done += 1;
     }
+    true
 }
+
+/// The most distinct positions a split holds (each a line of text in memory).
+const MAX_SPLIT_LINES: usize = 1 << 20;
+/// The memory of a split line besides its text: the line, the index entry, the key's copy.
+const SPLIT_LINE_OVERHEAD: usize = 112;
 
 /// A game's solver behind [`PositionSolver`].
 struct Solving<G: Entry> {
@@ -779,5 +838,24 @@ impl<G: Entry> LiveGame for Live<G> {
         let mut result = Adapter::<G>::with_move(&self.game, found);
         result.stats.elapsed = start.elapsed();
         Report::new(&self.game, text, &result, self.scoring, &self.level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_too_wide_is_refused_with_an_estimate() {
+        let input = PositionInput { position: "-".into(), to_move: None };
+        type C4 = Adapter<alphabeta_games::connect4::Connect4>;
+        let lines = C4::split_within(&input, 4, 3, 1000).unwrap();
+        assert_eq!(lines.iter().map(|line| line.multiplicity).sum::<u64>(), 343);
+        let error = C4::split_within(&input, 5, 4, 100).unwrap_err().to_string();
+        assert!(
+            error.contains("--split 4 is too wide: more than 100 distinct positions"),
+            "{error}"
+        );
+        assert!(error.contains("estimated"), "{error}");
     }
 }

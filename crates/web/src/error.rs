@@ -30,6 +30,8 @@ pub enum ApiError {
     NotFound(String),
     /// Every search slot stayed busy while the request waited (503).
     Busy(String),
+    /// The body did not arrive in time (408).
+    SlowBody(String),
     /// The server failed (500); should not happen.
     Internal(String),
 }
@@ -48,6 +50,7 @@ impl ApiError {
             Self::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -65,6 +68,7 @@ impl ApiError {
             Self::BadOption(_) => "bad_option",
             Self::NotFound(_) => "not_found",
             Self::Busy(_) => "busy",
+            Self::SlowBody(_) => "timeout",
             Self::Internal(_) => "internal",
         }
     }
@@ -82,6 +86,7 @@ impl ApiError {
             | Self::BadOption(message)
             | Self::NotFound(message)
             | Self::Busy(message)
+            | Self::SlowBody(message)
             | Self::Internal(message) => message,
         }
     }
@@ -151,15 +156,32 @@ impl From<CatalogueError> for ApiError {
     }
 }
 
-/// `Json<T>` whose rejections are [`ApiError`]s (JSON bodies instead of plain text).
+/// `Json<T>` whose rejections are [`ApiError`]s (JSON bodies instead of plain text), read
+/// within the state's [`BodyTimeout`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ApiJson<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+/// How long a body may take to arrive.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub std::time::Duration);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    BodyTimeout: axum::extract::FromRef<S>,
+{
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<T>::from_request(request, state).await?;
+        let BodyTimeout(limit) = axum::extract::FromRef::from_ref(state);
+        let read = tokio::time::timeout(limit, Json::<T>::from_request(request, state)).await;
+        let Json(value) = read.map_err(|_| {
+            ApiError::SlowBody(format!(
+                "the request body did not arrive within {} ms",
+                limit.as_millis()
+            ))
+        })??;
         Ok(Self(value))
     }
 }

@@ -65,6 +65,14 @@ pub struct ServerLimits {
     /// The memory of each level's player and each solver (the Connect Four solver's table),
     /// in bytes.
     pub table_bytes: usize,
+    /// How long a client may take to send a request's headers (the connection is then
+    /// closed), counted from when the server waits for them (an idle kept-alive connection
+    /// too).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body (then 408).
+    pub body_timeout: Duration,
+    /// Connections open at once; more wait in the system's queue until one closes.
+    pub max_connections: usize,
 }
 
 impl Default for ServerLimits {
@@ -80,6 +88,9 @@ impl Default for ServerLimits {
             body_bytes: 64 * 1024,
             tt_bytes: 2 << 20,
             table_bytes: 32 << 20,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: 256,
         }
     }
 }
@@ -118,6 +129,13 @@ pub(crate) struct AppState {
     catalogue: Arc<Catalogue>,
     pool: SearchPool,
     limits: Arc<ServerLimits>,
+}
+
+/// The body timeout, for the extractor that reads bodies (see [`error::ApiJson`]).
+impl axum::extract::FromRef<AppState> for error::BodyTimeout {
+    fn from_ref(state: &AppState) -> Self {
+        error::BodyTimeout(state.limits.body_timeout)
+    }
 }
 
 impl AppState {
@@ -162,12 +180,17 @@ pub fn router(catalogue: Catalogue, limits: ServerLimits) -> Router {
         .with_state(state)
 }
 
+/// How long [`Server::run_until`] waits for the requests in flight after the shutdown.
+pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
+
 /// A server bound to its port, not yet serving.
 #[derive(Debug)]
 pub struct Server {
     listener: tokio::net::TcpListener,
     router: Router,
     address: SocketAddr,
+    header_timeout: Duration,
+    max_connections: usize,
 }
 
 impl Server {
@@ -187,9 +210,11 @@ impl Server {
                 options.allowed_hosts.iter().map(|name| name.trim().to_ascii_lowercase()).collect(),
             ),
         };
+        let (header_timeout, max_connections) =
+            (options.limits.header_timeout, options.limits.max_connections.max(1));
         let router = router(options.catalogue, options.limits)
             .layer(axum::middleware::from_fn_with_state(hosts, guard::check_host));
-        Ok(Self { listener, router, address })
+        Ok(Self { listener, router, address, header_timeout, max_connections })
     }
 
     /// The address the server listens on.
@@ -209,18 +234,58 @@ impl Server {
         format!("http://{}/", SocketAddr::new(ip, self.address.port()))
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Serves until `shutdown` completes, then finishes the requests in flight (for at most
+    /// [`SHUTDOWN_WAIT`]). At most [`ServerLimits::max_connections`] connections are open at
+    /// once, and each must send its headers within [`ServerLimits::header_timeout`].
     ///
     /// # Errors
-    /// When accepting connections fails.
+    /// None so far: a failed accept (out of file descriptors) is waited out.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("the server failed")
+        use hyper_util::rt::{TokioIo, TokioTimer};
+        let slots = Arc::new(tokio::sync::Semaphore::new(self.max_connections));
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        tokio::pin!(shutdown);
+        loop {
+            let permit = tokio::select! {
+                () = &mut shutdown => break,
+                permit = slots.clone().acquire_owned() => permit.context("connection slots")?,
+            };
+            let stream = tokio::select! {
+                () = &mut shutdown => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok((stream, _)) => stream,
+                    Err(_) => {
+                        // Out of file descriptors, or a connection reset before it was taken.
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+            };
+            let service = hyper_util::service::TowerToHyperService::new(self.router.clone());
+            let mut stopped = stopped.clone();
+            let header_timeout = self.header_timeout;
+            tokio::spawn(async move {
+                let _permit = permit;
+                let mut builder = hyper::server::conn::http1::Builder::new();
+                builder.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+                let connection = builder.serve_connection(TokioIo::new(stream), service);
+                tokio::pin!(connection);
+                tokio::select! {
+                    _ = connection.as_mut() => {}
+                    _ = stopped.changed() => {
+                        connection.as_mut().graceful_shutdown();
+                        let _ = connection.await;
+                    }
+                }
+            });
+        }
+        let _ = stop.send(true);
+        let all = u32::try_from(self.max_connections).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout(SHUTDOWN_WAIT, slots.acquire_many(all)).await;
+        Ok(())
     }
 
     /// Serves until Ctrl-C.

@@ -754,3 +754,43 @@ async fn only_our_own_host_names_are_answered() {
     assert_eq!(status_for_host(address, "box.lan:8080").await, 200);
     assert_eq!(status_for_host(address, "evil.example.com").await, 421);
 }
+
+/// Slow clients cannot hold the server: a connection that does not finish its headers is
+/// closed after the header timeout, a body that does not arrive gets 408, and the connections
+/// beyond the cap wait for a free one (and are then served).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_timed_out_and_connections_capped() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let limits = ServerLimits {
+        header_timeout: Duration::from_millis(300),
+        body_timeout: Duration::from_millis(300),
+        max_connections: 3,
+        ..limits()
+    };
+    let server = start(limits).await;
+    // Three connections that send half a header line, a byte at a time: all slots taken.
+    let mut slow = Vec::new();
+    for _ in 0..3 {
+        let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
+        stream.write_all(b"GET /api/games HT").await.unwrap();
+        slow.push(stream);
+    }
+    // A well-formed request still gets its answer, once the slow ones are closed.
+    let answer = tokio::time::timeout(Duration::from_secs(10), get(server, "/api/games")).await;
+    assert_eq!(answer.expect("served within 10 s").status, 200);
+    for mut stream in slow {
+        let mut rest = Vec::new();
+        let closed = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut rest));
+        assert!(closed.await.is_ok(), "a slow connection stayed open");
+    }
+    // A body announced and not sent: 408 with a JSON error.
+    let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
+    let head = "POST /api/start HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+                Content-Length: 100\r\nConnection: close\r\n\r\n{\"game\":";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw)).await;
+    assert!(read.is_ok(), "no answer to a body that never came");
+    let reply = common::parse(&raw);
+    assert_eq!((reply.status, reply.kind()), (408, "timeout".to_string()), "{reply:?}");
+}
