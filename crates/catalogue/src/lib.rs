@@ -22,6 +22,7 @@
 mod error;
 pub mod example;
 mod handle;
+pub mod options;
 mod report;
 pub mod trace;
 
@@ -36,6 +37,7 @@ pub use handle::{
     Adapter, GameHandle, LiveGame, Method, Played, PositionInput, PositionSolver, Request,
     MAX_POSITION_TEXT,
 };
+pub use options::SearchOptions;
 pub use report::{
     count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, DivideLine, GameInfo,
     MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::best::on_position;
-use crate::options::{AiArgs, PositionArgs};
+use crate::options::{PositionArgs, SearchOptions};
 use crate::Context;
 
 /// `analyse`.
@@ -17,7 +17,7 @@ pub struct AnalyseArgs {
     /// The values come from the game's exact solver, unless search options (`--algo`, ...)
     /// ask for the engine's search.
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
     /// One compact JSON object: the report's fields and `moves`, each move with its value.
     #[arg(long)]
     pub json: bool,

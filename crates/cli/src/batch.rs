@@ -21,7 +21,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::{bytes_text, read_line, LineRead};
-use crate::options::AiArgs;
+use crate::options::SearchOptions;
 use crate::Context;
 
 /// The longest line read (longer ones are reported and skipped).
@@ -30,7 +30,7 @@ const MAX_LINE: usize = 64 * 1024;
 /// `batch`.
 #[derive(Args, Debug)]
 pub struct BatchArgs {
-    /// The game: tictactoe, connect4, hare-wolves, tree (or an alias).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// Solve every position exactly with the game's solver instead of asking the AI.
     #[arg(long)]
@@ -50,7 +50,7 @@ pub struct BatchArgs {
     #[arg(long = "to-move")]
     pub to_move: Option<String>,
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
     /// One compact JSON object per line (the contract in the README).
     #[arg(long)]
     pub json: bool,
@@ -134,7 +134,7 @@ pub fn run(args: &BatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         return perft_lines(&*game, args, context);
     }
     let mut answer = if args.solve {
-        let options = crate::solve::options(&args.ai.budget, args.weak)?;
+        let options = args.ai.solve_options(args.weak)?;
         Answer::Solve(game.solver(&options)?)
     } else {
         Answer::Ask(Box::new(args.ai.request()?))
@@ -316,7 +316,7 @@ fn perft_lines(
     args: &BatchArgs,
     context: &mut Context<'_>,
 ) -> Result<ExitCode> {
-    let threads = args.ai.budget.threads.unwrap_or(1);
+    let threads = args.ai.threads.unwrap_or(1);
     let options = crate::perft::options(args.hash, threads)?;
     let (mut total, mut lines, mut bad, mut number) = (0u128, 0u64, 0u64, 0u64);
     let mut bytes = Vec::new();

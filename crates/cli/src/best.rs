@@ -6,7 +6,7 @@ use alphabeta_catalogue::{CatalogueError, GameHandle, PositionInput, Report};
 use anyhow::Result;
 use clap::Args;
 
-use crate::options::{AiArgs, PositionArgs};
+use crate::options::{PositionArgs, SearchOptions};
 use crate::Context;
 
 /// `best`.
@@ -15,7 +15,7 @@ pub struct BestArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
     /// One compact JSON object (the contract in the README).
     #[arg(long)]
     pub json: bool,

@@ -28,9 +28,10 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use alphabeta_catalogue::Catalogue;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-/// A game-tree search engine: play, ask for the best move, solve, analyse, trace, measure.
+/// A game-tree search engine: games, play, best, solve, analyse, batch, perft, tree, match,
+/// serve, book, uci and bench.
 #[derive(Parser, Debug)]
 #[command(name = "alphabeta", version, about, propagate_version = true)]
 struct Cli {
@@ -147,7 +148,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = command(context.catalogue)
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => {
             let text = error.render().to_string();
@@ -172,6 +176,30 @@ where
             ExitCode::from(2)
         }
     }
+}
+
+/// The verbs whose `GAME` serves every game of the catalogue (`book` serves the games that
+/// have a book, and says so itself).
+const EVERY_GAME: [&str; 7] = ["play", "best", "solve", "analyse", "batch", "perft", "match"];
+
+/// The command line with the help of each `GAME` argument listing `catalogue`'s games, so
+/// that a game registered once appears in every verb's help.
+#[must_use]
+pub fn command(catalogue: &Catalogue) -> clap::Command {
+    let help = format!(
+        "The game: {} (or an alias; `alphabeta games` lists them with their notation)",
+        catalogue.names().join(", ")
+    );
+    Cli::command().mut_subcommands(|verb| {
+        if EVERY_GAME.contains(&verb.get_name())
+            && verb.get_arguments().any(|arg| arg.get_id() == "game")
+        {
+            // In place: `mut_arg` would move the positional to the end.
+            verb.mut_args(|arg| if arg.get_id() == "game" { arg.help(help.clone()) } else { arg })
+        } else {
+            verb
+        }
+    })
 }
 
 /// The program: the standard catalogue and the process's streams.

@@ -2,27 +2,24 @@
 //! alternated, openings varied; the score with its 95% interval and the Elo difference.
 //!
 //! A player is a level of the game (`perfect`, `3`, `article:4`) or an engine search with
-//! options: `alphabeta`, `negamax,depth=4`, `minimax,tie-break=random:7`, `negamax,time-ms=50`.
+//! options: `alphabeta`, `negamax,depth=4`, `minimax,tie-break=random:7`, `negamax,time-ms=50`
+//! (any search option, as `--help` lists them).
 
 use std::process::ExitCode;
-use std::time::Duration;
 
-use alphabeta_catalogue::{GameHandle, Method, PositionInput, Request};
-use alphabeta_engine::{
-    Algorithm, CutRule, MoveOrdering, Scoring, SearchConfig, SplitMix64, TieBreak,
-};
+use alphabeta_catalogue::{GameHandle, PositionInput, Request, SearchOptions};
+use alphabeta_engine::{Algorithm, SplitMix64, TieBreak};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::options::BudgetArgs;
 use crate::Context;
 
 /// `match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: tictactoe, connect4, hare-wolves (or an alias).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// The first player: a level, or ALGORITHM[,option=value...].
     #[arg(long)]
@@ -39,12 +36,10 @@ pub struct MatchArgs {
     /// Openings, one position per line (instead of random ones), used in turn.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
-    /// Seed of the random openings (and of random tie-breaks).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Budgets of every move, for both players.
+    /// Options of both players (budgets of every move, memory); `--seed` seeds the random
+    /// openings and random tie-breaks (1 by default).
     #[command(flatten)]
-    pub budget: BudgetArgs,
+    pub shared: SearchOptions,
     /// One compact JSON object.
     #[arg(long)]
     pub json: bool,
@@ -72,45 +67,31 @@ struct MatchReport {
     elo_high: Option<f64>,
 }
 
-/// Parses a player: a search `ALGORITHM[,key=value...]`, or a level.
-fn player(text: &str, budget: &BudgetArgs, seed: u64) -> Result<Request> {
-    let mut limits = budget.limits();
-    let resources = budget.resources(16)?;
+/// Parses a player: a search `ALGORITHM[,key=value...]` (any search option), or a level,
+/// over the options given to both players.
+fn player(text: &str, shared: &SearchOptions, seed: u64) -> Result<Request> {
+    let mut options = shared.clone();
     let mut parts = text.split(',');
     let head = parts.next().unwrap_or_default().trim();
-    let Ok(algorithm) = head.parse::<Algorithm>() else {
+    if head.parse::<Algorithm>().is_err() {
         if text.contains(',') {
             bail!("'{}': options follow an algorithm, not a level", alphabeta_games::excerpt(text));
         }
-        return Ok(Request { method: Method::Level(Some(text.to_string())), limits, resources });
-    };
-    let mut config = SearchConfig::with_algorithm(algorithm);
-    config.tt_bytes = resources.table_bytes;
+        options.level = Some(text.to_string());
+        return Ok(options.request()?);
+    }
+    options.level = None;
+    options.set("algorithm", head)?;
     for option in parts {
         let (key, value) = option
             .split_once('=')
             .with_context(|| format!("'{}' is not key=value", alphabeta_games::excerpt(option)))?;
-        let bad = |what: &str| format!("'{}' is not {what}", alphabeta_games::excerpt(value));
-        match key.trim() {
-            "depth" => limits.depth = Some(value.parse().ok().filter(|&d| d > 0).with_context(|| bad("a depth of 1 or more"))?),
-            "nodes" => limits.nodes = Some(value.parse().with_context(|| bad("a number of nodes"))?),
-            "time-ms" => limits.time = Some(Duration::from_millis(value.parse::<u64>().ok().filter(|&t| t > 0 && t <= 86_400_000).with_context(|| bad("a time in ms"))?)),
-            "score" => config.scoring = value.parse::<Scoring>()?,
-            "order" => config.ordering = value.parse::<MoveOrdering>()?,
-            "cut" => config.cut = value.parse::<CutRule>()?,
-            "tie-break" => {
-                config.tie_break = match value.parse::<TieBreak>()? {
-                    TieBreak::Random(0x5EED) => TieBreak::Random(seed),
-                    tie_break => tie_break,
-                }
-            }
-            other => bail!(
-                "unknown player option '{}' (expected depth, nodes, time-ms, score, order, cut, tie-break)",
-                alphabeta_games::excerpt(other)
-            ),
-        }
+        options.set(key, value)?;
     }
-    Ok(Request { method: Method::Search(config), limits, resources })
+    if options.tie_break == Some(TieBreak::Random(0x5EED)) {
+        options.tie_break = Some(TieBreak::Random(seed));
+    }
+    Ok(options.request()?)
 }
 
 /// The opening of game pair `pair`: a line of the file, or random moves from the start.
@@ -164,8 +145,10 @@ fn elo(score: f64) -> Option<f64> {
 /// Runs `match`.
 pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let game = context.catalogue.get(&args.game)?.clone();
-    let a = player(&args.a, &args.budget, args.seed)?;
-    let b = player(&args.b, &args.budget, args.seed.wrapping_add(1))?;
+    let mut shared = args.shared.clone();
+    let seed = shared.seed.take().unwrap_or(1);
+    let a = player(&args.a, &shared, seed)?;
+    let b = player(&args.b, &shared, seed.wrapping_add(1))?;
     let openings: Vec<String> = match &args.openings {
         Some(path) => crate::input::read_text_file(path, "the openings", MAX_OPENINGS_BYTES)?
             .lines()
@@ -183,7 +166,7 @@ pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         );
         bar
     });
-    let mut random = SplitMix64::new(args.seed);
+    let mut random = SplitMix64::new(seed);
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     let mut start = PositionInput::default();
     for index in 0..args.games {

@@ -15,13 +15,13 @@ use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::ProgressBar;
 
-use crate::options::AiArgs;
+use crate::options::SearchOptions;
 use crate::Context;
 
 /// `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: tictactoe, connect4, hare-wolves, chess, tree (or an alias).
+    /// The game (the help lists the catalogue's games).
     pub game: String,
     /// The human's side (a side name of the game), both (two humans) or none (the AI plays
     /// itself). Default: the side that moves first.
@@ -41,7 +41,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub hint: bool,
     #[command(flatten)]
-    pub ai: AiArgs,
+    pub ai: SearchOptions,
 }
 
 /// A spinner on stderr that shows itself only when a wait passes half a second, and only

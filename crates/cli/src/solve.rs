@@ -2,12 +2,11 @@
 
 use std::process::ExitCode;
 
-use alphabeta_catalogue::SolveOptions;
 use anyhow::Result;
 use clap::Args;
 
 use crate::best::{on_position, print};
-use crate::options::{BudgetArgs, PositionArgs};
+use crate::options::{PositionArgs, SearchOptions};
 use crate::Context;
 
 /// `solve`.
@@ -19,22 +18,15 @@ pub struct SolveArgs {
     #[arg(long)]
     pub weak: bool,
     #[command(flatten)]
-    pub budget: BudgetArgs,
+    pub budget: SearchOptions,
     /// One compact JSON object (the contract in the README).
     #[arg(long)]
     pub json: bool,
 }
 
-/// The solve options of a budget.
-pub fn options(budget: &BudgetArgs, weak: bool) -> Result<SolveOptions> {
-    let resources = budget.resources(128)?;
-    let no_book = !resources.book;
-    Ok(SolveOptions { weak, limits: budget.limits(), resources, no_book })
-}
-
 /// Runs `solve`.
 pub fn run(args: &SolveArgs, context: &mut Context<'_>) -> Result<ExitCode> {
-    let options = options(&args.budget, args.weak)?;
+    let options = args.budget.solve_options(args.weak)?;
     let report =
         on_position(&args.position, context, "solving", |game, input| game.solve(input, &options))?;
     print(&report, args.json, context)?;

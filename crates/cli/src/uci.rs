@@ -16,11 +16,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
+use alphabeta_catalogue::options::DEFAULT_TT_MIB;
+use alphabeta_catalogue::{Entry, SearchOptions};
 use alphabeta_engine::Game;
 use alphabeta_engine::{
     GameClock, Iteration, Limits, Observer, Score, SearchResult, Searcher, Techniques,
 };
 use alphabeta_games::chess::{search_config, Chess, Color, Move, MoveError};
+use alphabeta_games::entry::merge_limits;
 use alphabeta_games::excerpt;
 use anyhow::Result;
 use clap::Args;
@@ -59,31 +62,47 @@ fn own_stdout() -> io::Result<std::fs::File> {
 /// The engine's name in `id name`.
 pub const NAME: &str = "alphabeta";
 
-/// The playing levels, as `alphabeta play chess` has them: a depth cap and a time cap per
-/// move (`strongest`: none, full strength on the clock or the `go` limits).
-struct Level {
+/// The level a session starts with: full strength, the GUI's clock or `go` limits deciding
+/// the time (the catalogue's `strongest` caps only a `go` without any).
+const DEFAULT_LEVEL: &str = "strongest";
+
+/// A UCI option that sets one of the catalogue's search options (`setoption name Hash value
+/// 64` sets `tt_mib`), with its `spin` range or, for `combo`, its choices.
+struct Shared {
     name: &'static str,
-    depth: Option<u32>,
-    time: Option<Duration>,
+    field: &'static str,
+    kind: Kind,
 }
 
-const LEVELS: [Level; 4] = [
-    Level { name: "easy", depth: Some(2), time: Some(Duration::from_millis(50)) },
-    Level { name: "medium", depth: None, time: Some(Duration::from_millis(200)) },
-    Level { name: "hard", depth: None, time: Some(Duration::from_millis(1_000)) },
-    Level { name: "strongest", depth: None, time: None },
+enum Kind {
+    /// A whole number from `min` to `max` (`max`: a function, for the cores).
+    Spin { default: u64, min: u64, max: fn() -> u64 },
+    /// One of the chess levels.
+    Levels,
+}
+
+const SHARED: [Shared; 3] = [
+    Shared {
+        name: "Hash",
+        field: "tt_mib",
+        kind: Kind::Spin { default: DEFAULT_TT_MIB, min: 1, max: || HASH_MAX },
+    },
+    Shared {
+        name: "Threads",
+        field: "threads",
+        kind: Kind::Spin { default: 1, min: 1, max: cores },
+    },
+    Shared { name: "Level", field: "level", kind: Kind::Levels },
 ];
 
-impl Level {
-    /// Puts this level's caps into `limits`.
-    fn cap(&self, limits: &mut Limits) {
-        limits.depth = self.depth;
-        limits.time = self.time;
+/// The level's budgets: its depth cap always, its time only when `go` gives no limit.
+fn level_caps(options: &SearchOptions, go_limited: bool) -> Limits {
+    let level = options.level.as_deref().unwrap_or(DEFAULT_LEVEL);
+    let mut limits = alphabeta_games::chess::level_limits(level).unwrap_or_default();
+    if go_limited {
+        limits.time = None;
     }
-
-    fn is_capped(&self) -> bool {
-        self.depth.is_some() || self.time.is_some()
-    }
+    limits
 }
 
 /// A technique switched on and off by a `check` option.
@@ -135,18 +154,17 @@ const MARGINS: [Margin; 2] = [
 const MARGIN_MAX: i64 = 10_000;
 /// The longest command line read (a game of several thousand moves fits).
 const MAX_LINE: usize = 1 << 20;
-const HASH_DEFAULT: usize = 16;
 /// The search time of a `go` whose limits could not be read (rather than an endless search).
 const FALLBACK_TIME: Duration = Duration::from_secs(1);
-const HASH_MAX: usize = 16_384;
+const HASH_MAX: u64 = 16_384;
 /// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
 /// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
 const MOVE_OVERHEAD_MS: i64 = 30;
 const MOVE_OVERHEAD_MAX: i64 = 5_000;
 
 /// The number of cores: the largest `Threads`.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+fn cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get() as u64)
 }
 
 /// The output, shared by the reading thread and the search thread; one line at a time.
@@ -179,9 +197,8 @@ impl<W: Write> Output<W> {
 #[derive(Clone, Debug)]
 struct Settings {
     overhead: Duration,
-    hash_mib: usize,
-    threads: usize,
-    level: usize,
+    /// The catalogue's options the GUI set (Hash, Threads, Level).
+    options: SearchOptions,
     techniques: Techniques,
 }
 
@@ -251,12 +268,10 @@ pub fn session<W: Write + Send>(input: &mut dyn BufRead, out: W) -> W {
 
 impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Output<W>) -> Self {
-        let config = search_config(1, HASH_DEFAULT << 20);
+        let config = search_config(1, 1 << 20);
         let settings = Settings {
             overhead: Duration::from_millis(MOVE_OVERHEAD_MS as u64),
-            hash_mib: HASH_DEFAULT,
-            threads: 1,
-            level: LEVELS.len() - 1,
+            options: SearchOptions::default(),
             techniques: config.techniques.clone(),
         };
         let searcher = Self::make_searcher(&settings).ok();
@@ -264,14 +279,14 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     }
 
     fn make_searcher(settings: &Settings) -> Result<Searcher, String> {
-        let bytes = settings.hash_mib << 20;
+        let resources = settings.options.resources().map_err(|error| error.to_string())?;
+        let bytes = resources.table_bytes;
         // A table that cannot be allocated is refused here rather than aborting the process.
         if Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
-            return Err(format!("cannot allocate a {} MiB table", settings.hash_mib));
+            return Err(format!("cannot allocate a {} MiB table", bytes >> 20));
         }
-        let mut config = search_config(settings.threads, bytes);
+        let mut config = search_config(resources.threads, bytes);
         config.techniques = settings.techniques.clone();
-        LEVELS[settings.level].cap(&mut config.limits);
         Searcher::try_new(config).map_err(|error| error.to_string())
     }
 
@@ -326,23 +341,25 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn identify(&self) {
         self.out.say(&format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")));
         self.out.say("id author the alphabeta authors");
-        self.out.say(&format!(
-            "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
-        ));
-        self.out.say(&format!("option name Threads type spin default 1 min 1 max {}", cores()));
-        let levels: Vec<String> =
-            LEVELS.iter().map(|level| format!("var {}", level.name)).collect();
-        self.out.say(&format!(
-            "option name Level type combo default {} {}",
-            LEVELS[LEVELS.len() - 1].name,
-            levels.join(" ")
-        ));
+        for shared in &SHARED {
+            let kind = match &shared.kind {
+                Kind::Spin { default, min, max } => {
+                    format!("spin default {default} min {min} max {}", max())
+                }
+                Kind::Levels => {
+                    let levels: Vec<String> =
+                        Chess::levels().iter().map(|level| format!("var {}", level.name)).collect();
+                    format!("combo default {DEFAULT_LEVEL} {}", levels.join(" "))
+                }
+            };
+            self.out.say(&format!("option name {} type {kind}", shared.name));
+        }
         self.out.say("option name Clear Hash type button");
         self.out.say(&format!(
             "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max \
              {MOVE_OVERHEAD_MAX}"
         ));
-        let defaults = search_config(1, HASH_DEFAULT << 20).techniques;
+        let defaults = search_config(1, 1 << 20).techniques;
         for toggle in &TOGGLES {
             self.out.say(&format!(
                 "option name {} type check default {}",
@@ -383,23 +400,34 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         let mut settings = self.settings.clone();
         let lower = name.to_ascii_lowercase();
         let mut rebuild = false;
-        match lower.as_str() {
-            "hash" => {
-                settings.hash_mib = spin(value, 1, HASH_MAX as i64)? as usize;
-                rebuild = true;
+        if let Some(shared) = SHARED.iter().find(|shared| shared.name.eq_ignore_ascii_case(name)) {
+            match &shared.kind {
+                Kind::Spin { min, max, .. } => {
+                    let number = spin(value, *min as i64, max() as i64)?;
+                    settings.options.set(shared.field, &number.to_string())
+                }
+                Kind::Levels => {
+                    let wanted = value.trim().to_ascii_lowercase();
+                    if alphabeta_games::chess::level_limits(&wanted).is_none() {
+                        let names: Vec<&str> =
+                            Chess::levels().iter().map(|level| level.name).collect();
+                        return Err(format!(
+                            "`{}` is not a level ({})",
+                            excerpt(value),
+                            names.join(", ")
+                        ));
+                    }
+                    settings.options.set(shared.field, &wanted)
+                }
             }
-            "threads" => settings.threads = spin(value, 1, cores() as i64)? as usize,
+            .map_err(|error| error.to_string())?;
+            rebuild = shared.field == "tt_mib";
+        }
+        match lower.as_str() {
+            _ if SHARED.iter().any(|shared| shared.name.eq_ignore_ascii_case(name)) => {}
             "move overhead" => {
                 settings.overhead =
                     Duration::from_millis(spin(value, 0, MOVE_OVERHEAD_MAX)? as u64);
-            }
-            "level" => {
-                let wanted = value.trim().to_ascii_lowercase();
-                settings.level =
-                    LEVELS.iter().position(|level| level.name == wanted).ok_or_else(|| {
-                        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
-                        format!("`{}` is not a level ({})", excerpt(value), names.join(", "))
-                    })?;
             }
             "clear hash" => {
                 if let Some(searcher) = &mut self.searcher {
@@ -427,9 +455,8 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             self.searcher = Some(Self::make_searcher(&settings)?);
         } else if let Some(searcher) = &mut self.searcher {
             let config = searcher.config_mut();
-            config.threads = settings.threads;
+            config.threads = settings.options.threads.map_or(1, |threads| threads as usize);
             config.techniques = settings.techniques.clone();
-            LEVELS[settings.level].cap(&mut config.limits);
         }
         self.settings = settings;
         Ok(())
@@ -471,15 +498,19 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             },
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let mut limits = go.limits;
+        let go_limited = go.wait
+            || go.limits.depth.is_some()
+            || go.limits.nodes.is_some()
+            || go.limits.time.is_some()
+            || go.limits.clock.is_some();
+        let mut limits = merge_limits(&level_caps(&self.settings.options, go_limited), &go.limits);
         limits.stop = Some(Arc::clone(&stop));
+        let bounded = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.time.is_some()
+            || limits.clock.is_some();
         let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
         let out = self.out;
-        let bounded = LEVELS[self.settings.level].is_capped()
-            || job.limits.depth.is_some()
-            || job.limits.nodes.is_some()
-            || job.limits.time.is_some()
-            || job.limits.clock.is_some();
         let endless = go.wait || !bounded;
         let handle = self.scope.spawn(move || job.run_guarded(searcher, out));
         self.running = Some(Running { stop, endless, handle });
@@ -730,8 +761,7 @@ impl Job {
     fn run<W: Write>(self, mut searcher: Searcher, out: &Output<W>) -> Searcher {
         let start = Instant::now();
         let saved = searcher.config().limits.clone();
-        let limits = alphabeta_games::entry::merge_limits(&saved, &self.limits);
-        searcher.config_mut().limits = limits;
+        searcher.config_mut().limits = merge_limits(&saved, &self.limits);
         let mut position = self.game.clone();
         position.set_search_root();
         let mut reporter = Reporter { out, root: self.game.clone(), start };

@@ -56,8 +56,8 @@ fn files_that_never_end_are_refused() {
         "the openings /dev/zero is larger than 16 MiB",
     );
     let (code, err) = capped(&["best", "connect4", "44", "--book", "/dev/zero"], false);
-    // A bad book is refused with a warning and the shipped one is used.
-    assert_eq!(code, Some(0), "{err}");
+    // A bad book is refused, without reading all of it.
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("not an alphabeta Connect Four book"), "{err}");
 }
 

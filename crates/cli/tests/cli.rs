@@ -38,7 +38,16 @@ fn best_reports_the_common_fields() {
     for field in ["nodes", "evaluations", "cutoffs", "time_ms"] {
         assert!(report[field].is_number(), "{field}");
     }
-    let empty = json(&["best", "tictactoe", ".........", "--json", "--score", "plain"]);
+    let empty = json(&[
+        "best",
+        "tictactoe",
+        ".........",
+        "--json",
+        "--algo",
+        "alphabeta",
+        "--score",
+        "plain",
+    ]);
     assert_eq!(empty["nodes"], 18_296);
     assert_eq!(empty["value"], 0);
     let minimax = json(&[
@@ -120,15 +129,15 @@ fn bad_input_exits_2_with_a_message() {
         (&["best", "tictactoe", "xxxoo.o.."], "cannot be the side to move"),
         (&["best", "tictactoe", ".........", "--algo", "magic"], "unknown algorithm 'magic'"),
         (&["solve", "tictactoe", ".........", "--to-move", "z"], "unknown side 'z'"),
-        (&["best", "tictactoe", ".........", "--depth", "0"], "--depth"),
+        (&["best", "tictactoe", ".........", "--depth", "0"], "depth: 0 plies is out of range"),
         (
             &["best", "tictactoe", ".........", "--algo", "negamax", "--deepening", "deep"],
             "unknown deepening 'deep' (expected one of: auto, iterative, direct)",
         ),
-        (&["best", "tictactoe", ".........", "--deepening", "direct"], "an option of --algo negamax"),
+        (&["best", "tictactoe", ".........", "--algo", "alphabeta", "--deepening", "direct"], "deepening is an option of the negamax algorithm"),
         (
             &["best", "tictactoe", ".........", "--tt-mib", "1000000"],
-            "more memory than this machine has",
+            "at most this machine's memory",
         ),
         (&["play", "connect4", "--time", "1e20"], "out of range"),
         (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
@@ -151,7 +160,8 @@ fn bad_input_exits_2_with_a_message() {
 #[test]
 fn batch_reads_lines_and_reports_bad_ones() {
     let input = "xx.oo....\n\n# a comment\nnot a board\no........ x\n.........\n";
-    let (code, out, err) = run(&["batch", "tictactoe", "--score", "plain"], input);
+    let (code, out, err) =
+        run(&["batch", "tictactoe", "--algo", "alphabeta", "--score", "plain"], input);
     assert_eq!(code, 2);
     // The same numbers as `best` on each position, tab-separated.
     let expected: Vec<String> = [("xx.oo....", "x"), ("o........ x", "x"), (".........", "x")]
@@ -163,6 +173,8 @@ fn batch_reads_lines_and_reports_bad_ones() {
                 board,
                 "--to-move",
                 side,
+                "--algo",
+                "alphabeta",
                 "--score",
                 "plain",
                 "--json",

@@ -222,7 +222,7 @@ fn a_book_file_is_read_and_a_damaged_one_refused() {
     assert!(err.is_empty(), "{err}");
     let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!((report["move"].as_str(), report["value"].as_i64()), (Some("4"), Some(1)));
-    // One byte changed: the checksum refuses it, with a warning, and the work goes on.
+    // One byte changed: the checksum refuses it, and nothing is solved with another book.
     let mut bytes = std::fs::read(&good).unwrap_or_else(|error| panic!("{error}"));
     let last = bytes.len() - 5;
     bytes[last] ^= 0x40;
@@ -230,10 +230,9 @@ fn a_book_file_is_read_and_a_damaged_one_refused() {
     std::fs::write(&bad, bytes).unwrap_or_else(|error| panic!("{error}"));
     let bad_text = bad.to_string_lossy().to_string();
     let (code, out, err) = run(&["solve", "c4", "-", "--book", &bad_text, "--json"], "");
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("warning:") && err.contains("going on without it"), "{err}");
-    let report: Value = serde_json::from_str(&out).unwrap_or_else(|error| panic!("{error}"));
-    assert_eq!(report["value"], 1);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("checksum"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -243,6 +243,30 @@ fn the_games_verb_lists_the_catalogue() {
 }
 
 #[test]
+fn every_verb_help_names_every_game_it_serves() {
+    // Nim is registered by this test's catalogue only: its name in the help shows that the
+    // help is made from the catalogue.
+    let names = common::catalogue().names();
+    assert!(names.contains(&"nim"), "{names:?}");
+    for verb in ["play", "best", "solve", "analyse", "batch", "perft", "match"] {
+        let (code, out, _) = call(&[verb, "--help"], b"");
+        assert_eq!(code, 0, "{verb}");
+        for name in &names {
+            assert!(out.contains(name), "{verb} --help does not name {name}: {out}");
+        }
+    }
+    let (_, out, _) = call(&["--help"], b"");
+    for verb in [
+        "games", "play", "best", "solve", "analyse", "batch", "perft", "tree", "match", "serve",
+        "book", "uci", "bench",
+    ] {
+        assert!(out.contains(verb), "the summary does not name {verb}: {out}");
+    }
+    let (_, out, _) = call(&["best", "--help"], b"");
+    assert!(out.contains("Lazy SMP for negamax and chess"), "{out}");
+}
+
+#[test]
 fn long_bad_input_is_quoted_short() {
     let long = "x".repeat(100_000);
     for verb in ["best", "solve"] {

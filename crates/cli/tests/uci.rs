@@ -44,7 +44,7 @@ fn handshake_lists_the_options_and_answers_isready() {
     assert!(lines[0].starts_with("id name alphabeta"), "{lines:?}");
     assert!(lines.iter().any(|line| line.starts_with("id author ")));
     for option in [
-        "option name Hash type spin default 16 min 1 max",
+        "option name Hash type spin default 64 min 1 max",
         "option name Threads type spin default 1 min 1 max",
         "option name Level type combo default strongest var easy var medium var hard var strongest",
         "option name Move Overhead type spin default 30 min 0 max 5000",

@@ -210,19 +210,15 @@ impl<G: Game> Player<G> for Searcher {
     }
 }
 
-/// `base` tightened by `extra`: the smaller of each budget, either stop flag.
+/// A level's own budgets `base` with those a user gave in `extra`: each budget `extra` gives
+/// replaces the level's (`--time 2` on a 0.2 s level thinks 2 s), the others stay; either
+/// stop flag stops it.
 #[must_use]
 pub fn merge_limits(base: &Limits, extra: &Limits) -> Limits {
-    fn min<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
     Limits {
-        depth: min(base.depth, extra.depth),
-        nodes: min(base.nodes, extra.nodes),
-        time: min(base.time, extra.time),
+        depth: extra.depth.or(base.depth),
+        nodes: extra.nodes.or(base.nodes),
+        time: extra.time.or(base.time),
         stop: extra.stop.clone().or_else(|| base.stop.clone()),
         clock: extra.clock.or(base.clock),
     }

@@ -5,14 +5,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use alphabeta_catalogue::trace::{trace, TraceRequest};
-use alphabeta_catalogue::{Catalogue, GameHandle, Method, PositionInput, SolveOptions};
+use alphabeta_catalogue::{Catalogue, GameHandle, PositionInput};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{serialised, value_error};
 use crate::interrupt::detached;
-use crate::options::Options;
+use crate::options;
 
 /// The standard catalogue, made once.
 fn catalogue() -> &'static Catalogue {
@@ -72,114 +72,60 @@ pub fn play<'py>(
     Ok((canonical, serialised(py, &view)?))
 }
 
-/// The AI's move in `text` with the search (or level) of the options: the contract's report.
+/// The AI's move in `text` with the level or search of `options` (the keyword arguments of
+/// `alphabeta.search`): the contract's report.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, cut, tie_break, level, table_mib, iterations=None, seed=None, deepening=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, text, options=None))]
 pub fn best<'py>(
     py: Python<'py>,
     game: &str,
     text: &str,
-    algorithm: String,
-    depth: Option<i64>,
-    time: Option<f64>,
-    nodes: Option<i64>,
-    scoring: String,
-    order: String,
-    cut: String,
-    tie_break: String,
-    level: Option<String>,
-    table_mib: Option<i64>,
-    iterations: Option<i64>,
-    seed: Option<i64>,
-    deepening: Option<String>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options {
-        algorithm,
-        depth,
-        time,
-        nodes,
-        scoring,
-        order,
-        cut,
-        tie_break,
-        level,
-        table_mib,
-        iterations,
-        seed,
-        deepening,
-    };
+    let options = options::read(options)?;
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let request = options.request(&stop)?;
+    let request = options::request(&options, &stop)?;
     let position = input(text, None);
     let report = detached(py, &stop, || game.best(&position, &request))?.map_err(value_error)?;
     serialised(py, &report)
 }
 
-/// The exact value of `text` from the game's solver, within the budgets (`weak`: win, draw
-/// or loss only): a report.
+/// The exact value of `text` from the game's solver, within the budgets of `options`
+/// (`weak`: win, draw or loss only): a report.
 #[pyfunction]
-#[pyo3(signature = (game, text, time, nodes, table_mib, weak = false))]
+#[pyo3(signature = (game, text, options=None, weak=false))]
 pub fn solve<'py>(
     py: Python<'py>,
     game: &str,
     text: &str,
-    time: Option<f64>,
-    nodes: Option<i64>,
-    table_mib: Option<i64>,
+    options: Option<&Bound<'py, PyDict>>,
     weak: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options { time, nodes, table_mib, ..Options::default() };
+    let options = options::read(options)?;
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let solve = SolveOptions {
-        weak,
-        limits: options.limits(&stop)?,
-        resources: options.resources()?,
-        ..Default::default()
-    };
+    let mut solve = options.solve_options(weak).map_err(options::option_error)?;
+    solve.limits.stop = Some(stop.clone());
     let position = input(text, None);
     let report = detached(py, &stop, || game.solve(&position, &solve))?.map_err(value_error)?;
     serialised(py, &report)
 }
 
-/// Every legal move of `text` with its value: exact from the game's solver when `algorithm`
-/// is `None`, else from the engine's search with the options. The contract's analysis.
+/// Every legal move of `text` with its value: exact from the game's solver, unless `options`
+/// ask for the engine's search. The contract's analysis.
 #[pyfunction]
-#[pyo3(signature = (game, text, algorithm, depth, time, nodes, scoring, order, table_mib))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, text, options=None))]
 pub fn analyse<'py>(
     py: Python<'py>,
     game: &str,
     text: &str,
-    algorithm: Option<String>,
-    depth: Option<i64>,
-    time: Option<f64>,
-    nodes: Option<i64>,
-    scoring: String,
-    order: String,
-    table_mib: Option<i64>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options {
-        algorithm: algorithm.clone().unwrap_or_else(|| "negamax".into()),
-        depth,
-        time,
-        nodes,
-        scoring,
-        order,
-        cut: "standard".into(),
-        tie_break: "first".into(),
-        level: None,
-        table_mib,
-        ..Options::default()
-    };
+    let options = options::read(options)?;
     let game = handle(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let mut request = options.request(&stop)?;
-    if algorithm.is_none() {
-        request.method = Method::Level(None);
-    }
+    let request = options::request(&options, &stop)?;
     let position = input(text, None);
     let analysis =
         detached(py, &stop, || game.analyse(&position, &request))?.map_err(value_error)?;

@@ -32,7 +32,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
-use crate::options::Options;
+use crate::options;
 
 /// How often (in positions) the search checks for Ctrl-C itself, besides the checks Python
 /// makes while it runs the user's methods.
@@ -538,10 +538,13 @@ fn report<'py>(
     Ok(dict)
 }
 
-/// The options' searcher, its scoring and its name.
-fn searcher(options: &Options, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Scoring, String)> {
-    let mut config = options.config()?;
-    config.limits = options.limits(stop)?;
+/// The searcher of `options` (the keyword arguments), its scoring and its name.
+fn searcher(
+    options: Option<&Bound<'_, PyDict>>,
+    stop: &Arc<AtomicBool>,
+) -> PyResult<(Searcher, Scoring, String)> {
+    let mut config = options::read(options)?.config().map_err(options::option_error)?;
+    config.limits.stop = Some(stop.clone());
     let scoring = config.scoring;
     let level = config.algorithm.name().to_string();
     let searcher =
@@ -549,43 +552,17 @@ fn searcher(options: &Options, stop: &Arc<AtomicBool>) -> PyResult<(Searcher, Sc
     Ok((searcher, scoring, level))
 }
 
-/// Searches the Python game `game` with the Rust engine: the contract's fields as a dict,
-/// moves and the principal variation as the game's own move objects.
+/// Searches the Python game `game` with the Rust engine and the search of `options` (the
+/// keyword arguments of `alphabeta.search`): the contract's fields as a dict, moves and the
+/// principal variation as the game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, cut, tie_break, table_mib, iterations=None, seed=None, deepening=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, options=None))]
 pub fn search_object<'py>(
     game: &Bound<'py, PyAny>,
-    algorithm: String,
-    depth: Option<i64>,
-    time: Option<f64>,
-    nodes: Option<i64>,
-    scoring: String,
-    order: String,
-    cut: String,
-    tie_break: String,
-    table_mib: Option<i64>,
-    iterations: Option<i64>,
-    seed: Option<i64>,
-    deepening: Option<String>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = Options {
-        iterations,
-        seed,
-        deepening,
-        algorithm,
-        depth,
-        time,
-        nodes,
-        scoring,
-        order,
-        cut,
-        tie_break,
-        level: None,
-        table_mib,
-    };
     let stop = Arc::new(AtomicBool::new(false));
-    let (mut searcher, scoring, level) = searcher(&options, &stop)?;
+    let (mut searcher, scoring, level) = searcher(options, &stop)?;
     let protocol = Protocol::new(game, stop)?;
     let result = searcher.search(&mut protocol.game());
     if let Some(error) = protocol.take_error() {
@@ -599,38 +576,16 @@ pub fn search_object<'py>(
 }
 
 /// Every legal move of the Python game `game` with its value for the side to move (`None`
-/// when a budget left it unknown), in the game's order: a dict move → value. With
-/// `algorithm=None`, each move is solved exactly (negamax, depth-aware scores).
+/// when a budget left it unknown), in the game's order: a dict move → value. Without search
+/// options each move is solved exactly (negamax, depth-aware scores: the defaults).
 #[pyfunction]
-#[pyo3(signature = (game, algorithm, depth, time, nodes, scoring, order, table_mib))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, options=None))]
 pub fn analyse_object<'py>(
     game: &Bound<'py, PyAny>,
-    algorithm: Option<String>,
-    depth: Option<i64>,
-    time: Option<f64>,
-    nodes: Option<i64>,
-    scoring: String,
-    order: String,
-    table_mib: Option<i64>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // The exact default: negamax with depth-aware scores, as the catalogue's solvers.
-    let exact = algorithm.is_none();
-    let options = Options {
-        algorithm: algorithm.unwrap_or_else(|| "negamax".into()),
-        depth,
-        time,
-        nodes,
-        scoring: if exact { "depth".into() } else { scoring },
-        order,
-        cut: "standard".into(),
-        tie_break: "first".into(),
-        level: None,
-        table_mib,
-        ..Options::default()
-    };
     let stop = Arc::new(AtomicBool::new(false));
-    let (mut searcher, scoring, _) = searcher(&options, &stop)?;
+    let (mut searcher, scoring, _) = searcher(options, &stop)?;
     let protocol = Protocol::new(game, stop)?;
     let results = searcher.analyse(&mut protocol.game());
     if let Some(error) = protocol.take_error() {

@@ -71,7 +71,7 @@ def test_negamax_deepens_iteratively_only_under_a_limit():
         assert alphabeta.search(game(), deepening="auto").nodes == direct.nodes
     with pytest.raises(ValueError, match="deepening: unknown deepening 'deep'"):
         alphabeta.search(alphabeta.TicTacToe(), deepening="deep")
-    with pytest.raises(ValueError, match="deepening is an option of algorithm='negamax'"):
+    with pytest.raises(ValueError, match="deepening is an option of the negamax algorithm"):
         alphabeta.search(KeyedTicTacToe(), algorithm="minimax", deepening="direct")
 
 

@@ -18,7 +18,7 @@ def test_search_reports_every_contract_field():
     assert set(CONTRACT) <= set(fields)
     assert (result.move, result.outcome, result.plies, result.winner) == ("2", "win", 1, "x")
     assert result.exact and not result.aborted and result.pv == ["2"]
-    assert result.level == "negamax" and result.words == "x wins in 1 ply"
+    assert result.level == "perfect" and result.words == "x wins in 1 ply"
     assert result.position == "xx.oo...." and result.to_move == "x"
     assert (result.score_text, result.move_words, result.pv_words) == ("win in 1 ply", "2", ["2"])
     assert all(getattr(result, name) == fields[name] for name in CONTRACT)
@@ -72,7 +72,7 @@ def test_budgets_stop_the_search():
     result = alphabeta.search(alphabeta.Connect4(), algorithm="alphabeta", nodes=1000)
     assert result.aborted and not result.exact and result.move in [str(c) for c in range(1, 8)]
     assert result.nodes <= 1001
-    shallow = alphabeta.search(alphabeta.Connect4("4453"), depth=4)
+    shallow = alphabeta.search(alphabeta.Connect4("4453"), algorithm="negamax", depth=4)
     assert shallow.depth == 4 and not shallow.exact and shallow.outcome is None
     timed = alphabeta.search(alphabeta.Connect4(), algorithm="minimax", time=0.05)
     assert timed.aborted and timed.move is not None
@@ -96,14 +96,15 @@ def test_levels_choose_the_games_players():
         ("order", "random", "order: unknown move ordering 'random' (expected one of: natural, game)"),
         ("cut", "always", "cut: unknown cut rule 'always' (expected one of: standard, strict, none)"),
         ("tie_break", "middle", "tie_break: unknown tie-break 'middle' (expected one of: first, last, random, random:SEED"),
-        ("iterations", 0, "iterations and seed are options of algorithm='mcts'"),
+        ("iterations", 0, "iterations: 0 is out of range"),
         ("depth", 0, "depth: 0 plies is out of range"),
-        ("depth", -3, "depth: -3 plies is out of range"),
+        ("depth", -3, "depth: invalid value: integer `-3`"),
         ("time", 0.0, "time: 0"),
         ("time", float("nan"), "time: NaN s is out of range"),
         ("nodes", 0, "nodes: 0 is out of range"),
-        ("table_mib", 0, "table_mib: 0 MiB is out of range"),
-        ("table_mib", 1 << 40, "table_mib:"),
+        ("table_mib", 0, "tt_mib: 0 MiB is out of range"),
+        ("tt_mib", 1 << 40, "tt_mib:"),
+        ("depht", 3, "unknown option 'depht'"),
     ],
 )
 def test_bad_options_name_the_option_and_the_accepted_values(option, value, words):
@@ -121,7 +122,7 @@ def test_mcts_searches_with_its_options():
         assert again.to_dict() | {"time_ms": 0} == result.to_dict() | {"time_ms": 0}
     with pytest.raises(ValueError, match="iterations: 0 is out of range"):
         alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", iterations=0)
-    with pytest.raises(ValueError, match="seed: -1 is out of range"):
+    with pytest.raises(ValueError, match="seed: invalid value: integer `-1`"):
         alphabeta.search(alphabeta.TicTacToe(), algorithm="mcts", seed=-1)
 
 

@@ -8,9 +8,8 @@ use std::time::Duration;
 
 use alphabeta_catalogue::{
     Analysis, GameHandle, GameInfo, Method, PositionInput, PositionView, Report, Request,
-    Resources, SolveOptions,
+    Resources, SearchOptions,
 };
-use alphabeta_engine::{Algorithm, Limits, MoveOrdering, Scoring, SearchConfig, TieBreak};
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -141,40 +140,21 @@ pub(crate) async fn play(
 }
 
 /// `POST /api/best` and `POST /api/analyse`: a position and how the AI chooses, a level of
-/// the game (the default) or a custom search of the engine.
+/// the game (the default) or a search of the engine: the catalogue's [`SearchOptions`].
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct BestRequest {
     game: String,
     position: String,
     #[serde(default)]
     to_move: Option<String>,
-    /// A level of the game (default: its default level).
-    #[serde(default)]
-    level: Option<String>,
-    /// `minimax`, `alphabeta` or `negamax`: a custom search instead of a level.
-    #[serde(default)]
-    algorithm: Option<String>,
-    /// A depth limit in plies.
-    #[serde(default)]
-    depth: Option<u32>,
-    /// The time budget in milliseconds (capped by the server).
-    #[serde(default)]
-    time_ms: Option<u64>,
-    /// Custom search: `depth` (default: faster wins are better) or `plain`.
-    #[serde(default)]
-    scoring: Option<String>,
-    /// Custom search: `natural` (default) or `game`.
-    #[serde(default)]
-    ordering: Option<String>,
-    /// Custom search: `first` (default), `last`, `random` or `random:SEED`.
-    #[serde(default)]
-    tie_break: Option<String>,
+    /// The level or search, and the budgets (the time capped by the server): the
+    /// catalogue's [`SearchOptions`].
+    #[serde(flatten)]
+    options: serde_json::Map<String, serde_json::Value>,
 }
 
 /// `POST /api/solve`.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     game: String,
     position: String,
@@ -183,9 +163,9 @@ pub struct SolveRequest {
     /// Win, draw or loss only, where the game's solver has such a mode.
     #[serde(default)]
     weak: bool,
-    /// The time budget in milliseconds (capped by the server).
-    #[serde(default)]
-    time_ms: Option<u64>,
+    /// The budgets (the time capped by the server): the catalogue's [`SearchOptions`].
+    #[serde(flatten)]
+    options: serde_json::Map<String, serde_json::Value>,
 }
 
 /// How a request was run, echoed with its answer.
@@ -227,25 +207,51 @@ pub struct SolveReply {
     settings: Settings,
 }
 
-fn parse_option<T: std::str::FromStr<Err = alphabeta_engine::UnknownOption>>(
-    text: Option<&str>,
-    default: T,
-) -> Result<T, ApiError> {
-    text.map_or(Ok(default), |text| {
-        text.parse().map_err(|error: alphabeta_engine::UnknownOption| {
-            ApiError::BadOption(error.to_string())
-        })
-    })
+/// The options of a request's other fields, checked (the depth against the server's
+/// deepest); the memory, threads and book are the server's to set.
+fn search_options(
+    state: &AppState,
+    fields: &serde_json::Map<String, serde_json::Value>,
+) -> Result<SearchOptions, ApiError> {
+    let options = SearchOptions::read_value(serde_json::Value::Object(fields.clone()))?;
+    let max_depth = state.limits.max_depth;
+    if let Some(depth) = options.depth.filter(|&depth| depth == 0 || depth > max_depth) {
+        return Err(ApiError::BadOption(format!(
+            "depth: {depth} plies is out of range: give 1 to {max_depth}"
+        )));
+    }
+    if options.tt_mib.is_some() || options.threads.is_some() || options.book.is_some() {
+        return Err(ApiError::BadOption(
+            "tt_mib, threads and book are the server's to set, not a request's".into(),
+        ));
+    }
+    options.check()?;
+    Ok(options)
 }
 
-/// The time budget of a request: its own (at least 1 ms), capped by the server.
-fn budget(state: &AppState, time_ms: Option<u64>) -> Result<Duration, ApiError> {
+/// The time budget of a request: its own, capped by the server.
+fn budget(state: &AppState, options: &SearchOptions) -> Duration {
     let limits = &state.limits;
-    match time_ms {
-        Some(0) => Err(ApiError::BadOption("time_ms must be at least 1".into())),
-        Some(ms) => Ok(Duration::from_millis(ms).min(limits.max_time)),
-        None => Ok(limits.default_time.min(limits.max_time)),
+    options.time_budget().unwrap_or(limits.default_time).min(limits.max_time)
+}
+
+/// `options` with the server's limits: the time capped, a search's depth at most the
+/// server's deepest.
+fn served(state: &AppState, options: &SearchOptions) -> SearchOptions {
+    let limits = &state.limits;
+    let mut options = options.clone();
+    options.time = Some(budget(state, &options).as_secs_f64());
+    options.time_ms = None;
+    // Without a depth a search goes as deep as the server allows.
+    if options.searching() {
+        options.depth = Some(options.depth.unwrap_or(limits.max_depth));
     }
+    options
+}
+
+/// The server's memory and threads.
+fn resources(state: &AppState) -> Resources {
+    Resources { table_bytes: state.limits.table_bytes, threads: 1, ..Resources::default() }
 }
 
 fn millis(duration: Duration) -> u64 {
@@ -257,59 +263,24 @@ impl BestRequest {
         PositionInput { position: self.position.clone(), to_move: self.to_move.clone() }
     }
 
-    fn custom(&self) -> bool {
-        self.algorithm.is_some()
-            || self.scoring.is_some()
-            || self.ordering.is_some()
-            || self.tie_break.is_some()
-    }
-
     /// The catalogue request (without the stop flag) and the settings it stands for.
     fn request(&self, state: &AppState) -> Result<(Request, Settings), ApiError> {
-        let limits = &state.limits;
-        if let Some(depth) = self.depth.filter(|&depth| depth == 0 || depth > limits.max_depth) {
-            return Err(ApiError::BadOption(format!(
-                "depth {depth} is out of range: give 1 to {}",
-                limits.max_depth
-            )));
+        let asked = search_options(state, &self.options)?;
+        let options = served(state, &asked);
+        let mut request = options.request()?;
+        request.resources = resources(state);
+        if let Method::Search(config) = &mut request.method {
+            config.tt_bytes = state.limits.tt_bytes;
         }
-        let budget = budget(state, self.time_ms)?;
-        let resources =
-            Resources { table_bytes: limits.table_bytes, threads: 1, ..Resources::default() };
-        let mut request_limits =
-            Limits { depth: self.depth, time: Some(budget), ..Limits::default() };
-        let (method, settings) = if self.custom() {
-            if self.level.is_some() {
-                return Err(ApiError::BadOption(
-                    "give a level or a custom search (algorithm, scoring, ordering, tie_break), not both"
-                        .into(),
-                ));
-            }
-            let algorithm = parse_option(self.algorithm.as_deref(), Algorithm::Negamax)?;
-            let mut config = SearchConfig::with_algorithm(algorithm)
-                .scoring(parse_option(self.scoring.as_deref(), Scoring::Depth)?)
-                .ordering(parse_option(self.ordering.as_deref(), MoveOrdering::Natural)?)
-                .tie_break(parse_option(self.tie_break.as_deref(), TieBreak::First)?);
-            config.tt_bytes = limits.tt_bytes;
-            // Without a depth a custom search goes as deep as the server allows.
-            request_limits.depth = Some(self.depth.unwrap_or(limits.max_depth));
-            let settings = Settings {
-                level: None,
-                algorithm: Some(algorithm.name()),
-                depth_limit: self.depth,
-                budget_ms: millis(budget),
-            };
-            (Method::Search(config), settings)
-        } else {
-            let settings = Settings {
-                level: self.level.clone(),
-                algorithm: None,
-                depth_limit: self.depth,
-                budget_ms: millis(budget),
-            };
-            (Method::Level(self.level.clone()), settings)
+        let searching = options.searching();
+        let settings = Settings {
+            level: if searching { None } else { asked.level.clone() },
+            algorithm: searching
+                .then(|| options.algorithm.unwrap_or(alphabeta_engine::Algorithm::Negamax).name()),
+            depth_limit: asked.depth,
+            budget_ms: millis(budget(state, &asked)),
         };
-        Ok((Request { method, limits: request_limits, resources }, settings))
+        Ok((request, settings))
     }
 }
 
@@ -370,7 +341,7 @@ pub(crate) async fn analyse(
     }
     // A level's analysis is the solver's whatever the level: still, a level that does not
     // exist is an error, not ignored.
-    if let Some(level) = &body.level {
+    if let Some(level) = &search_options(&state, &body.options)?.level {
         let info = game.info();
         if !info.levels.iter().any(|known| known.name == level.trim().to_ascii_lowercase()) {
             let names: Vec<&str> = info.levels.iter().map(|known| known.name).collect();
@@ -395,25 +366,21 @@ pub(crate) async fn solve(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<SolveRequest>,
 ) -> Result<Json<SolveReply>, ApiError> {
+    let asked = search_options(&state, &body.options)?;
     let input = PositionInput { position: body.position, to_move: body.to_move };
     let game = checked_game(&state, &body.game, &input)?;
-    let budget = budget(&state, body.time_ms)?;
+    let budget = budget(&state, &asked);
     let settings = Settings {
         level: Some(if body.weak { "solve-weak" } else { "solve" }.into()),
         algorithm: None,
         depth_limit: None,
         budget_ms: millis(budget),
     };
-    let resources =
-        Resources { table_bytes: state.limits.table_bytes, threads: 1, ..Resources::default() };
-    let weak = body.weak;
+    let mut options = asked.solve_options(body.weak)?;
+    options.resources = resources(&state);
+    options.limits.time = Some(budget);
     let report = run(&state, budget, move |stop| {
-        let options = SolveOptions {
-            weak,
-            limits: Limits { time: Some(budget), stop: Some(stop), ..Limits::default() },
-            resources,
-            no_book: false,
-        };
+        options.limits.stop = Some(stop);
         Ok(game.solve(&input, &options)?)
     })
     .await?;

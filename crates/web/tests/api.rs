@@ -329,29 +329,29 @@ async fn the_ai_moves() {
         (
             json!({"game": "tictactoe", "position": ".........", "level": "easy", "algorithm": "minimax"}),
             "bad_option",
-            "give a level or a custom search",
+            "give a level or a search",
         ),
         (
             json!({"game": "tictactoe", "position": ".........", "depth": 0}),
             "bad_option",
-            "depth 0 is out of range: give 1 to 128",
+            "depth: 0 plies is out of range: give 1 to 128",
         ),
         (
             json!({"game": "tictactoe", "position": ".........", "depth": 1000}),
             "bad_option",
-            "depth 1000 is out of range",
+            "depth: 1000 plies is out of range",
         ),
         (
             json!({"game": "tictactoe", "position": ".........", "time_ms": 0}),
             "bad_option",
-            "time_ms must be at least 1",
+            "time_ms: 0 ms is out of range",
         ),
         (json!({"game": "tictactoe", "position": "xxxooo..."}), "bad_position", "both x and o"),
         (json!({"game": "go", "position": "."}), "unknown_game", "unknown game 'go'"),
         (
             json!({"game": "tictactoe", "position": ".........", "depht": 3}),
-            "bad_request",
-            "unknown field `depht`",
+            "bad_option",
+            "unknown option 'depht'",
         ),
     ];
     for (request, kind, message) in failures {

@@ -15,6 +15,17 @@ use crate::entry::{
 };
 use crate::Notation;
 
+/// The budgets of a level (one of [`Entry::levels`]): its depth limit and its time a move;
+/// `None` for a level chess does not have. UCI reads its levels here.
+#[must_use]
+pub fn level_limits(level: &str) -> Option<Limits> {
+    timed_level("chess", level).ok().map(|(depth, time)| Limits {
+        depth: Some(depth),
+        time: Some(time),
+        ..Limits::default()
+    })
+}
+
 /// What `solve` and `analyse` search when no budget is given (chess is not solved, so their
 /// values are heuristic unless a mate is found): this depth, within this time.
 const ANALYSIS_DEPTH: u32 = 4;

@@ -41,6 +41,7 @@ pub mod seed;
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
+pub use entry::level_limits;
 pub use fen::FenError;
 pub use notation::MoveError;
 

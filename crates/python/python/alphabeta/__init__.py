@@ -370,109 +370,63 @@ class TreeResult:
         )
 
 
-def search(
-    game: AnyGame,
-    algorithm: str = "negamax",
-    depth: Optional[int] = None,
-    time: Optional[float] = None,
-    nodes: Optional[int] = None,
-    scoring: str = "depth",
-    order: str = "natural",
-    cut: str = "standard",
-    tie_break: str = "first",
-    level: Optional[str] = None,
-    table_mib: Optional[int] = None,
-    iterations: Optional[int] = None,
-    seed: Optional[int] = None,
-    deepening: Optional[str] = None,
-) -> SearchResult:
+def search(game: AnyGame, **options: Any) -> SearchResult:
     """Searches ``game`` (a built-in :class:`Game`, or any object with the game protocol) and
     returns the best move with what the search found.
 
-    - ``algorithm``: ``"minimax"`` (every position), ``"alphabeta"`` (the tutorials'
-      fail-soft alpha-beta), ``"negamax"`` (alpha-beta with a transposition table,
-      principal variation search and, see ``deepening``, iterative deepening) or ``"mcts"``
-      (Monte Carlo tree search, UCT with the MCTS-Solver; ``iterations`` (10,000 when no
-      budget is given) and ``seed`` are its options).
-    - ``depth`` (plies), ``time`` (seconds), ``nodes``: budgets; ``None`` is no limit. A
-      search stopped by one returns the best move found so far, ``aborted=True``.
-    - ``scoring``: ``"plain"`` (win +1, draw 0, loss -1) or ``"depth"`` (a faster win is
-      worth more).
-    - ``order``: ``"natural"`` or ``"game"`` (the game's ``order_moves``).
-    - ``cut``: alpha-beta's cut rule, ``"standard"`` (alpha >= beta), ``"strict"``
-      (alpha > beta) or ``"none"``.
-    - ``tie_break``: ``"first"``, ``"last"``, ``"random"`` or ``"random:SEED"``.
-    - ``level``: a built-in game's named level instead of the search options
-      (``alphabeta.games()`` lists them).
-    - ``deepening`` (negamax): ``"auto"`` (``None``: iterative deepening when a ``depth``,
-      ``time`` or ``nodes`` limit is given, else one search to the end), ``"iterative"``
-      (depths 1, 2, ...) or ``"direct"`` (one search at the depth limit, or to the end).
-    - ``table_mib``: the transposition table's size in MiB (negamax; 64 when ``None``, as
-      the ``alphabeta`` command). A small search runs faster with a small table: each
-      page of the table the search touches costs a page fault the first time.
+    The keyword arguments are the search options every front end shares (``alphabeta best
+    --help`` lists them, with ``_`` for ``-``): ``level`` (a built-in game's level; its
+    default level when no option is given), or a search: ``algorithm`` (``"minimax"``,
+    ``"alphabeta"``, ``"negamax"``, the default, or ``"mcts"``), ``scoring`` (``"depth"``,
+    the default, or ``"plain"``), ``order`` (``"natural"`` or ``"game"``), ``cut``,
+    ``tie_break``, ``stop_at_win``, ``deepening``, and MCTS's ``iterations``, ``playout``,
+    ``exploration``, ``seed``, ``no_solver``; budgets ``depth`` (plies), ``time`` (seconds)
+    or ``time_ms``, ``nodes`` (``None``: no limit; a search stopped by one returns the best
+    move found so far, ``aborted=True``); ``tt_mib`` (the table, 64 MiB by default),
+    ``threads``. A Python game is always searched (negamax unless ``algorithm`` says
+    otherwise).
 
-    Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). Bad options
-    raise ``ValueError`` naming the option and the accepted values.
+    Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). A bad value
+    raises ``ValueError`` naming the option and the accepted values; a value of the wrong
+    type ``TypeError``.
     """
     if isinstance(game, Game):
-        report = _native.best(game.name, game.text, algorithm, depth, time, nodes, scoring,
-                              order, cut, tie_break, level, table_mib, iterations, seed,
-                              deepening)
-    else:
-        if level is not None:
-            raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
-        report = _native.search_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       cut, tie_break, table_mib, iterations, seed, deepening)
-    return SearchResult(report)
+        return SearchResult(_native.best(game.name, game.text, options))
+    if options.get("level") is not None:
+        raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
+    return SearchResult(_native.search_object(game, options))
 
 
-def solve(
-    game: AnyGame,
-    time: Optional[float] = None,
-    nodes: Optional[int] = None,
-    table_mib: Optional[int] = None,
-    weak: bool = False,
-) -> SearchResult:
+def solve(game: AnyGame, weak: bool = False, **options: Any) -> SearchResult:
     """The exact value of ``game`` and a principal variation: the game's own solver for a
     built-in game, negamax with the table and depth-aware scores for a Python game.
-    ``time`` (seconds) and ``nodes`` are budgets: a solve they cut short is not exact;
-    ``table_mib`` sizes the table. ``weak`` asks for the winner only (win, draw or loss, a
-    value of 1, 0 or -1 and one move that keeps it): faster where the game's solver has such a
-    mode (Connect Four), the plain win/draw/loss search for a Python game."""
+    The budgets (``time``, ``nodes``, ``depth``) of :func:`search` apply: a solve they cut
+    short is not exact; ``tt_mib`` sizes the table. ``weak`` asks for the winner only (win,
+    draw or loss, a value of 1, 0 or -1 and one move that keeps it): faster where the game's
+    solver has such a mode (Connect Four), the plain win/draw/loss search for a Python game."""
     if not isinstance(weak, bool):
         raise TypeError(f"weak: expected True or False, not {type(weak).__name__}")
     if isinstance(game, Game):
-        return SearchResult(_native.solve(game.name, game.text, time, nodes, table_mib, weak))
-    scoring = "plain" if weak else "depth"
-    report = _native.search_object(game, "negamax", None, time, nodes, scoring, "natural",
-                                   "standard", "first", table_mib)
+        return SearchResult(_native.solve(game.name, game.text, options, weak))
+    if weak:
+        options = dict(options, scoring="plain")
+    report = _native.search_object(game, options)
     report["level"] = "solve-weak" if weak else "solve"
     return SearchResult(report)
 
 
-def analyse(
-    game: AnyGame,
-    algorithm: Optional[str] = None,
-    depth: Optional[int] = None,
-    time: Optional[float] = None,
-    nodes: Optional[int] = None,
-    scoring: str = "depth",
-    order: str = "natural",
-    table_mib: Optional[int] = None,
-) -> Dict[Hashable, Optional[int]]:
+def analyse(game: AnyGame, **options: Any) -> Dict[Hashable, Optional[int]]:
     """Every legal move of ``game`` with its value for the side to move, in the game's
     order: a dict move -> value (``None`` when a budget left it unknown). Exact by default
-    (the game's solver); with ``algorithm``, each move is searched with the options of
-    :func:`search`. An empty dict when the game is over."""
+    (the game's solver); with search options (``algorithm``, ...), each move is searched
+    with the options of :func:`search`. An empty dict when the game is over."""
     if isinstance(game, Game):
-        analysis = _native.analyse(game.name, game.text, algorithm, depth, time, nodes,
-                                   scoring, order, table_mib)
+        analysis = _native.analyse(game.name, game.text, options)
         values: Dict[Hashable, Optional[int]] = {}
         for move in analysis["moves"]:
             values[move["move"]] = move["value"]
         return values
-    return dict(_native.analyse_object(game, algorithm, depth, time, nodes, scoring, order,
-                                       table_mib))
+    return dict(_native.analyse_object(game, options))
 
 
 def tree(tree: Any, algorithm: str = "alphabeta", cut: str = "standard") -> TreeResult:

@@ -17,77 +17,23 @@ def position(game: str, text: str, to_move: Optional[str] = None) -> Dict[str, A
 def play(game: str, text: str, mv: str) -> Tuple[str, Dict[str, Any]]:
     """Plays ``mv`` (checked): its canonical text and the new position's view."""
 
-def best(
-    game: str,
-    text: str,
-    algorithm: str,
-    depth: Optional[int],
-    time: Optional[float],
-    nodes: Optional[int],
-    scoring: str,
-    order: str,
-    cut: str,
-    tie_break: str,
-    level: Optional[str],
-    table_mib: Optional[int],
-    iterations: Optional[int] = None,
-    seed: Optional[int] = None,
-    deepening: Optional[str] = None,
-) -> Dict[str, Any]:
+def best(game: str, text: str, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """The AI's move with a search or a level: the contract's report."""
 
 def solve(
-    game: str,
-    text: str,
-    time: Optional[float],
-    nodes: Optional[int],
-    table_mib: Optional[int],
-    weak: bool = False,
+    game: str, text: str, options: Optional[Dict[str, Any]] = None, weak: bool = False
 ) -> Dict[str, Any]:
     """The exact value from the game's solver (``weak``: win, draw or loss only): the
     contract's report."""
 
-def analyse(
-    game: str,
-    text: str,
-    algorithm: Optional[str],
-    depth: Optional[int],
-    time: Optional[float],
-    nodes: Optional[int],
-    scoring: str,
-    order: str,
-    table_mib: Optional[int],
-) -> Dict[str, Any]:
+def analyse(game: str, text: str, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Every legal move with its value: the contract's analysis."""
 
 def tree(tree: str, algorithm: str, cut: str) -> Dict[str, Any]:
     """A traced minimax or alpha-beta search of an explicit tree (the explorer's view)."""
 
-def search_object(
-    game: Any,
-    algorithm: str,
-    depth: Optional[int],
-    time: Optional[float],
-    nodes: Optional[int],
-    scoring: str,
-    order: str,
-    cut: str,
-    tie_break: str,
-    table_mib: Optional[int],
-    iterations: Optional[int] = None,
-    seed: Optional[int] = None,
-    deepening: Optional[str] = None,
-) -> Dict[str, Any]:
+def search_object(game: Any, options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Searches a Python game object with the Rust engine: the contract's fields."""
 
-def analyse_object(
-    game: Any,
-    algorithm: Optional[str],
-    depth: Optional[int],
-    time: Optional[float],
-    nodes: Optional[int],
-    scoring: str,
-    order: str,
-    table_mib: Optional[int],
-) -> Dict[Hashable, Optional[int]]:
+def analyse_object(game: Any, options: Optional[Dict[str, Any]] = None) -> Dict[Hashable, Optional[int]]:
     """Every legal move of a Python game object with its value."""
