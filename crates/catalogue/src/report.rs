@@ -318,12 +318,14 @@ impl Report {
     pub fn text(&self) -> String {
         let value = self.value.map_or_else(|| "not known".to_string(), |value| value.to_string());
         let mut out = format!("position: {} ({} to move)\n", self.position, self.to_move);
-        out += &format!(
-            "best move: {}\n",
-            self.best_move.as_deref().unwrap_or("none (the game is over)")
-        );
+        out += &format!("best move: {}\n", self.best_move.as_deref().unwrap_or("none"));
         out += &format!("value: {value} ({})\n", self.words);
-        out += &format!(
+        // A finished game is not searched: no figures of a search that did not happen.
+        let searched = self.best_move.is_some() || self.nodes > 0;
+        out += &if !searched {
+            String::new()
+        } else {
+            format!(
             "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}, depth: {}, time: {:.3} ms{}\n",
             thousands(self.nodes),
             thousands(self.evaluations),
@@ -332,7 +334,8 @@ impl Report {
             self.depth,
             self.time_ms,
             if self.aborted { " (budget ran out: best move found so far)" } else { "" }
-        );
+        )
+        };
         if let Some(score) = &self.score_text {
             out += &format!("score: {score} for {}\n", self.to_move);
         }

@@ -36,7 +36,7 @@ pub fn run(args: &AnalyseArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let report = &analysis.report;
     writeln!(context.out, "position: {} ({} to move)", report.position, report.to_move)?;
     if analysis.moves.is_empty() {
-        writeln!(context.out, "the game is over: {}", report.words)?;
+        writeln!(context.out, "{}", report.words)?;
     }
     for mv in &analysis.moves {
         let value = mv.value.map_or_else(|| "-".to_string(), |value| value.to_string());

@@ -71,6 +71,8 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(out) = &args.out else { bail!("give the book file to write with --out") };
+    // Before hours of solving: the file can be written.
+    check_writable(out)?;
     if !args.merge.is_empty() {
         return write_book(&merge(&args.merge, args.depth)?, out, context);
     }
@@ -118,6 +120,21 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
     write_book(&book?, out, context)
+}
+
+/// Fails, naming `path` and the system's reason once, unless `path` can be written (a file
+/// made for the test is removed again).
+fn check_writable(path: &Path) -> Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("cannot write the book to {}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }
 
 fn write_book(book: &Book, out: &Path, context: &mut Context<'_>) -> Result<ExitCode> {

@@ -275,3 +275,21 @@ fn bench_perft_prints_the_chess_tutorials_table_beside_our_counts() {
     );
     assert_eq!(rows[4]["perft"], Value::Null, "depth 5 not computed");
 }
+
+#[test]
+fn a_finished_game_is_said_over_once() {
+    // A drawn board: "the game is over" once, not "the game is over: the game is over: draw".
+    for verb in ["analyse", "best", "solve"] {
+        let (code, out, err) = run(&[verb, "tictactoe", "xoxxoooxx"], "");
+        assert_eq!(code, 0, "{verb}: {err}");
+        assert_eq!(out.matches("the game is over").count(), 1, "{verb}: {out}");
+        assert!(out.contains("the game is over: draw"), "{verb}: {out}");
+    }
+}
+
+#[test]
+fn a_bad_board_size_is_not_called_a_bad_column() {
+    let (code, _, err) = run(&["best", "c4", "100x100:1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not 100") && !err.contains("is not a column"), "{err}");
+}

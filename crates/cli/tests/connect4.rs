@@ -322,3 +322,12 @@ fn a_book_built_across_machines_is_the_same_book() {
     assert!(err.contains("bad.json line 1: not a JSON line"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_book_that_cannot_be_written_is_refused_before_the_build() {
+    let (code, _, err) =
+        run(&["book", "connect4", "--depth", "4", "--out", "/nonexistent/dir/b"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot write the book to /nonexistent/dir/b"), "{err}");
+    assert_eq!(err.matches("os error").count(), 1, "the system's reason once: {err}");
+}

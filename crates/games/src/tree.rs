@@ -103,9 +103,18 @@ impl Parser<'_> {
             text.push(c);
             self.at += 1;
         }
-        let value: i32 = text.parse().map_err(|_| {
-            let mut error =
-                self.error(format!("'{}' is not a whole number", crate::excerpt(&text)));
+        let value: i32 = text.parse().map_err(|parse: std::num::ParseIntError| {
+            let why = match parse.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    format!(
+                        "'{}' is out of range (-{max} to {max})",
+                        crate::excerpt(&text),
+                        max = Score::MAX_HEURISTIC
+                    )
+                }
+                _ => format!("'{}' is not a whole number", crate::excerpt(&text)),
+            };
+            let mut error = self.error(why);
             error.column = self.chars[start].0 + 1;
             error
         })?;
@@ -309,6 +318,10 @@ mod tests {
         let long = format!("[{}]", "9".repeat(500));
         let error = long.parse::<Tree>().unwrap_err().to_string();
         assert!(error.len() < 120, "{error}");
+        let error = "[9223372036854775807,1]".parse::<Tree>().unwrap_err().to_string();
+        assert!(error.contains("is out of range (-100000 to 100000)"), "{error}");
+        let error = "[1,-99999999999]".parse::<Tree>().unwrap_err().to_string();
+        assert!(error.contains("is out of range"), "{error}");
     }
 
     #[test]

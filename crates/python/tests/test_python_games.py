@@ -276,3 +276,30 @@ def test_a_position_with_no_move_is_scored_by_evaluate():
 
     result = alphabeta.search(Stuck(7))
     assert result.move is None and result.value == 5
+
+
+def test_one_python_game_object_is_searched_by_one_thread_at_a_time():
+    import threading
+
+    expected = alphabeta.search(Nim(41), algorithm="minimax", depth=6)
+    game = Nim(41)
+    results, refusals = [], []
+
+    def work():
+        try:
+            results.append(alphabeta.search(game, algorithm="minimax", depth=6))
+        except RuntimeError as error:
+            refusals.append(str(error))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) + len(refusals) == 4 and results
+    for result in results:
+        assert (result.move, result.value, result.nodes) == (expected.move, expected.value,
+                                                             expected.nodes)
+    for refusal in refusals:
+        assert "being searched by another thread" in refusal
+    assert game.stones == 41

@@ -239,3 +239,26 @@ class TutorialLike:
         if not self.taken:
             return None
         return "loss" if self.taken[-1] == 1 else "win"
+
+
+def test_a_built_in_game_object_is_searched_from_threads_alike():
+    import threading
+
+    game = alphabeta.TicTacToe("x...o....")
+    expected = alphabeta.search(game, algorithm="negamax")
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(
+        alphabeta.search(game, algorithm="negamax"))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [(r.move, r.value) for r in results] == [(expected.move, expected.value)] * 4
+
+
+def test_a_built_in_game_without_options_plays_its_default_level():
+    game = alphabeta.Connect4("4453366245")
+    default = next(info["default_level"] for info in alphabeta.games() if info["name"] == "connect4")
+    result = alphabeta.search(game)
+    assert result.level == default, result.level
+    assert result.move is not None

@@ -205,7 +205,14 @@ pub fn parse_move_on_board(board: &Board, text: &str) -> Result<Move, MoveError>
         return Err(MoveError::Empty);
     }
     match read_uci(text) {
-        Some(uci_move) => check_uci(board, text, uci_move),
+        // `B4f5` reads as the squares b4 and f5, but is SAN: a bishop from the 4th rank.
+        Some(uci_move) => check_uci(board, text, uci_move).or_else(|error| {
+            if text.starts_with(|c: char| c.is_ascii_uppercase()) {
+                parse_san(board, text).map_err(|_| error)
+            } else {
+                Err(error)
+            }
+        }),
         None => parse_san(board, text),
     }
 }

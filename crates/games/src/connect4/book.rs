@@ -50,12 +50,13 @@ const MAX_BOOK_BYTES: u64 = 512 << 20;
 #[derive(Debug, Error)]
 pub enum BookError {
     /// The file could not be read or written.
-    #[error("book file {path}: {source}")]
+    #[error("book file {path}: {cause}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
+        /// What the system said (in the message, so not also a `source` that a chain of
+        /// causes would print a second time).
+        cause: std::io::Error,
     },
     /// The scores given to [`Book::from_frontier`] do not match the frontier.
     #[error("{0}")]
@@ -474,7 +475,7 @@ impl Book {
     /// [`BookError::Io`] if it cannot be read, else as [`Book::from_bytes`].
     pub fn read(path: &Path) -> Result<Book, BookError> {
         use std::io::Read;
-        let io = |source| BookError::Io { path: path.to_path_buf(), source };
+        let io = |cause| BookError::Io { path: path.to_path_buf(), cause };
         let file = std::fs::File::open(path).map_err(io)?;
         // The header first: its entry count gives the length, checked before the rest is read.
         let mut bytes = Vec::with_capacity(HEADER);
@@ -504,7 +505,7 @@ impl Book {
     /// [`BookError::Io`] if it cannot be written.
     pub fn write(&self, path: &Path) -> Result<(), BookError> {
         std::fs::write(path, self.to_bytes())
-            .map_err(|source| BookError::Io { path: path.to_path_buf(), source })
+            .map_err(|cause| BookError::Io { path: path.to_path_buf(), cause })
     }
 
     /// The book shipped inside the library (7×6, see [`EMBEDDED_DEPTH`]), read once and

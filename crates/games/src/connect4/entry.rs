@@ -241,6 +241,8 @@ impl Entry for Connect4 {
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
         let (width, height, moves) = split_size(text)?;
         let moves = if moves == "-" { "" } else { moves };
+        // A board size it cannot have is said as such, not as a move.
+        Connect4::new(width, height).map_err(|error| error.to_string())?;
         let position = Connect4::from_moves_sized(moves, width, height)
             .map_err(|error| format!("move {} of the position: {}", error.index, error.error))?;
         match to_move {

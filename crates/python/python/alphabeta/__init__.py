@@ -24,7 +24,9 @@ the same in people's words: ``score_text``, ``move_words``, ``pv_words``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, Iterable, List, Optional, Protocol, Tuple, Union
+import contextlib
+import threading
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple, Union
 
 from . import _native
 
@@ -388,13 +390,39 @@ def search(game: AnyGame, **options: Any) -> SearchResult:
 
     Native searches release the GIL; Ctrl-C stops them (``KeyboardInterrupt``). A bad value
     raises ``ValueError`` naming the option and the accepted values; a value of the wrong
-    type ``TypeError``.
+    type ``TypeError``. A built-in game may be searched from several threads at once (each
+    search reads its own copy of the position); a Python game object is played on by its
+    search, so a second search of the same object while one runs raises ``RuntimeError``
+    (search a ``copy.deepcopy`` of it instead).
     """
     if isinstance(game, Game):
         return SearchResult(_native.best(game.name, game.text, options))
     if options.get("level") is not None:
         raise ValueError("level: levels belong to the built-in games; search a Python game with algorithm=, depth=, ...")
-    return SearchResult(_native.search_object(game, options))
+    with _searching(game):
+        return SearchResult(_native.search_object(game, options))
+
+
+_BUSY_LOCK = threading.Lock()
+_BUSY: set = set()
+
+
+@contextlib.contextmanager
+def _searching(game: Any) -> Iterator[None]:
+    """Marks a Python game object as being searched (its search plays moves on it) for the
+    time of the block; a second search of it meanwhile raises ``RuntimeError``."""
+    key = id(game)
+    with _BUSY_LOCK:
+        if key in _BUSY:
+            raise RuntimeError(
+                "this game object is being searched by another thread (its search plays moves "
+                "on it); search a copy: copy.deepcopy(game)")
+        _BUSY.add(key)
+    try:
+        yield
+    finally:
+        with _BUSY_LOCK:
+            _BUSY.discard(key)
 
 
 def solve(game: AnyGame, weak: bool = False, **options: Any) -> SearchResult:
@@ -410,7 +438,8 @@ def solve(game: AnyGame, weak: bool = False, **options: Any) -> SearchResult:
         return SearchResult(_native.solve(game.name, game.text, options, weak))
     if weak:
         options = dict(options, scoring="plain")
-    report = _native.search_object(game, options)
+    with _searching(game):
+        report = _native.search_object(game, options)
     report["level"] = "solve-weak" if weak else "solve"
     return SearchResult(report)
 
@@ -426,7 +455,8 @@ def analyse(game: AnyGame, **options: Any) -> Dict[Hashable, Optional[int]]:
         for move in analysis["moves"]:
             values[move["move"]] = move["value"]
         return values
-    return dict(_native.analyse_object(game, options))
+    with _searching(game):
+        return dict(_native.analyse_object(game, options))
 
 
 def tree(tree: Any, algorithm: str = "alphabeta", cut: str = "standard") -> TreeResult:
