@@ -682,21 +682,26 @@ impl<G: Entry> Adapter<G> {
         let roots = legal_moves(&game).len();
         let mut root_done = 0usize;
         let mut text_bytes = 0usize;
-        let complete = collect_split(&mut game, split, &mut root_done, &mut |position: &G| {
-            let text = position.entry_text();
-            match index.get(&text) {
-                Some(&at) => {
-                    let line: &mut SplitLine = &mut found[at];
-                    line.multiplicity += 1;
+        let complete =
+            collect_split(&mut game, split, Some(&mut root_done), &mut |position: &G| {
+                let text = position.entry_text();
+                match index.get(&text) {
+                    Some(&at) => {
+                        let line: &mut SplitLine = &mut found[at];
+                        line.multiplicity += 1;
+                    }
+                    None => {
+                        text_bytes += text.len();
+                        index.insert(text.clone(), found.len());
+                        found.push(SplitLine {
+                            position: text,
+                            depth: depth - split,
+                            multiplicity: 1,
+                        });
+                    }
                 }
-                None => {
-                    text_bytes += text.len();
-                    index.insert(text.clone(), found.len());
-                    found.push(SplitLine { position: text, depth: depth - split, multiplicity: 1 });
-                }
-            }
-            found.len() < cap
-        });
+                found.len() < cap
+            });
         if !complete {
             // The share of the root's moves walked so far stands for the share of the lines.
             let estimate = found.len() as f64 * roots.max(1) as f64 / (root_done as f64 + 0.5);
@@ -714,38 +719,26 @@ impl<G: Entry> Adapter<G> {
 }
 
 /// Visits every position `plies` down until `found` says to stop (`false`); `false` then.
-/// `root_done` counts the root's moves walked to their end.
+/// `root_done`, if given, counts this position's moves walked to their end.
 fn collect_split<G: Entry>(
     game: &mut G,
     plies: u32,
-    root_done: &mut usize,
+    mut root_done: Option<&mut usize>,
     found: &mut dyn FnMut(&G) -> bool,
 ) -> bool {
-    fn walk<G: Entry>(game: &mut G, plies: u32, found: &mut dyn FnMut(&G) -> bool) -> bool {
-        if plies == 0 {
-            return found(game);
-        }
-        for mv in legal_moves(game) {
-            game.play(mv);
-            let going = walk(game, plies - 1, found);
-            game.undo(mv);
-            if !going {
-                return false;
-            }
-        }
-        true
-    }
     if plies == 0 {
         return found(game);
     }
     for mv in legal_moves(game) {
         game.play(mv);
-        let going = walk(game, plies - 1, found);
+        let going = collect_split(game, plies - 1, None, found);
         game.undo(mv);
         if !going {
             return false;
         }
-        *root_done += 1;
+        if let Some(done) = root_done.as_deref_mut() {
+            *done += 1;
+        }
     }
     true
 }

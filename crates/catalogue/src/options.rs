@@ -101,7 +101,7 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long = "time-ms"))]
     #[serde(alias = "time-ms")]
     pub time_ms: Option<u64>,
-    /// Transposition table size in MiB (64 by default; at most the machine's memory).
+    /// Transposition table size in MiB (64 by default; at most the memory available now).
     #[cfg_attr(feature = "clap", arg(long = "tt-mib", alias = "table-mib"))]
     #[serde(alias = "tt-mib", alias = "table_mib", alias = "table-mib")]
     pub tt_mib: Option<u64>,
@@ -211,19 +211,24 @@ fn bad(message: String) -> CatalogueError {
     CatalogueError::BadOption(message)
 }
 
-/// The machine's memory in bytes, when it can be read.
+/// The memory available now in bytes (what the system could give without swapping; the
+/// machine's total where the system does not say), when it can be read.
 #[must_use]
 pub fn memory_bytes() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    let field = |name: &str| {
+        let line = text.lines().find(|line| line.starts_with(name))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    };
+    let kib = field("MemAvailable:").or_else(|| field("MemTotal:"))?;
     Some(kib * 1024)
 }
 
-/// `mib` MiB in bytes, refused when larger than the machine's memory (`option` names it).
+/// `mib` MiB in bytes, refused when larger than the memory available now (`option` names
+/// it): the one check of a table size for every front end.
 ///
 /// # Errors
-/// [`CatalogueError::BadOption`]: under 1 MiB, or more than the machine has.
+/// [`CatalogueError::BadOption`]: under 1 MiB, or more than the machine has available.
 pub fn table_bytes(option: &str, mib: u64) -> Result<usize, CatalogueError> {
     let memory = memory_bytes().unwrap_or(u64::MAX);
     match mib.checked_mul(1 << 20).filter(|&bytes| mib >= 1 && bytes <= memory) {
@@ -231,7 +236,7 @@ pub fn table_bytes(option: &str, mib: u64) -> Result<usize, CatalogueError> {
             .map_err(|_| bad(format!("{option}: {mib} MiB does not fit this machine's addresses"))),
         None => Err(bad(format!(
             "{option}: {mib} MiB is out of range: give at least 1 and at most this machine's \
-             memory ({} MiB)",
+             memory available now ({} MiB)",
             memory >> 20
         ))),
     }
@@ -608,5 +613,22 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("own solver"), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::*;
+
+    /// Tables are checked against the memory available now, not the machine's total.
+    #[test]
+    fn the_memory_checked_is_what_is_available() {
+        let Ok(text) = std::fs::read_to_string("/proc/meminfo") else { return };
+        let total = text.lines().find(|line| line.starts_with("MemTotal:"));
+        let total: u64 =
+            total.and_then(|line| line.split_whitespace().nth(1)?.parse().ok()).unwrap();
+        if text.contains("MemAvailable:") {
+            assert!(memory_bytes().unwrap() < total * 1024);
+        }
     }
 }

@@ -28,7 +28,7 @@ impl PositionArgs {
     }
 }
 
-/// Refuses a table of `mib` MiB larger than the machine's memory (named by `option`).
+/// Refuses a table of `mib` MiB larger than the memory available now (named by `option`).
 ///
 /// # Errors
 /// The table does not fit.
