@@ -458,6 +458,36 @@ pub fn depth_config(depth: Option<u32>, resources: &Resources) -> SearchConfig {
     config
 }
 
+/// The levels of games played by a deepening search within a time per move (chess,
+/// checkers): a name and what it does, a depth limit, milliseconds a move.
+pub const TIMED_LEVELS: [(LevelInfo, u32, u64); 4] = [
+    (LevelInfo { name: "easy", about: "looks 2 plies ahead (and at captures)" }, 2, 50),
+    (LevelInfo { name: "medium", about: "deepens for 0.2 s a move" }, TIMED_MAX_DEPTH, 200),
+    (LevelInfo { name: "hard", about: "deepens for 1 s a move" }, TIMED_MAX_DEPTH, 1_000),
+    (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, TIMED_MAX_DEPTH, 5_000),
+];
+
+/// The depth limit of the [`TIMED_LEVELS`] that play by time.
+const TIMED_MAX_DEPTH: u32 = 128;
+
+/// The depth limit and time per move of `level` among the [`TIMED_LEVELS`] of `game`.
+///
+/// # Errors
+/// An unknown level, named with the levels there are.
+pub fn timed_level(game: &str, level: &str) -> Result<(u32, Duration), LevelError> {
+    let wanted = level.trim().to_ascii_lowercase();
+    TIMED_LEVELS
+        .iter()
+        .find(|(info, _, _)| info.name == wanted)
+        .map(|&(_, depth, ms)| (depth, Duration::from_millis(ms)))
+        .ok_or_else(|| {
+            LevelError(format!(
+                "unknown level '{}' for {game} (expected one of: easy, medium, hard, strongest)",
+                crate::excerpt(level)
+            ))
+        })
+}
+
 /// A result that says only "no move was found in time".
 #[must_use]
 pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {

@@ -9,21 +9,10 @@ use super::board::row_col;
 use super::perft::Runner;
 use super::{Checkers, Move};
 use crate::entry::{
-    Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources, Solve,
-    SolveOptions,
+    timed_level, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources,
+    Solve, SolveOptions, TIMED_LEVELS,
 };
 use crate::Notation;
-
-/// The levels: a depth limit and a time per move (milliseconds).
-const LEVELS: [(LevelInfo, u32, u64); 4] = [
-    (LevelInfo { name: "easy", about: "looks 2 plies ahead (and at captures)" }, 2, 50),
-    (LevelInfo { name: "medium", about: "deepens for 0.2 s a move" }, MAX_DEPTH, 200),
-    (LevelInfo { name: "hard", about: "deepens for 1 s a move" }, MAX_DEPTH, 1_000),
-    (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, MAX_DEPTH, 5_000),
-];
-
-/// The depth limit of the levels that play by time.
-const MAX_DEPTH: u32 = 128;
 
 /// What `solve` and `analyse` search when no budget is given (checkers is not solved here,
 /// so their values are heuristic unless a win, loss or draw is proven): this depth, within
@@ -113,8 +102,8 @@ impl Entry for Checkers {
         }
     }
 
-    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white`, `black-king`,
-    /// `white-king`; the squares' numbers as row labels (`1-4` ... `29-32`).
+    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white` (men), `king-black`,
+    /// `king-white`; the squares' numbers as row labels (`1-4` ... `29-32`).
     fn board(&self) -> Board {
         let position = self.position();
         let mut cells = vec![String::new(); 64];
@@ -127,8 +116,8 @@ impl Entry for Checkers {
             } else {
                 continue;
             };
-            let king = if position.kings & bit != 0 { "-king" } else { "" };
-            cells[cell(square)] = format!("{color}{king}");
+            let king = if position.kings & bit != 0 { "king-" } else { "" };
+            cells[cell(square)] = format!("{king}{color}");
         }
         Board::Grid {
             rows: 8,
@@ -150,7 +139,7 @@ impl Entry for Checkers {
     }
 
     fn levels() -> Vec<LevelInfo> {
-        LEVELS.iter().map(|(info, _, _)| *info).collect()
+        TIMED_LEVELS.iter().map(|(info, _, _)| *info).collect()
     }
 
     fn default_level() -> &'static str {
@@ -158,14 +147,8 @@ impl Entry for Checkers {
     }
 
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
-        let wanted = level.trim().to_ascii_lowercase();
-        let Some((_, depth, ms)) = LEVELS.iter().find(|(info, _, _)| info.name == wanted) else {
-            return Err(LevelError(format!(
-                "unknown level '{}' for checkers (expected one of: easy, medium, hard, strongest)",
-                crate::excerpt(level)
-            )));
-        };
-        Ok(Box::new(searcher(*depth, Duration::from_millis(*ms), resources)?))
+        let (depth, time) = timed_level("checkers", level)?;
+        Ok(Box::new(searcher(depth, time, resources)?))
     }
 
     /// Checkers is not solved here: a deepening search within the budget (10 plies and at

@@ -31,6 +31,7 @@ use alphabeta_engine::{Game, Outcome};
 use thiserror::Error;
 
 pub use board::{Color, Move, Position};
+pub use entry::search_config;
 pub use fen::FenError;
 
 use crate::{excerpt, Notation};

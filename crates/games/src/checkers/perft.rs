@@ -14,11 +14,9 @@
 //!   positions a few plies down, transpositions merged, shared by the threads.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use super::board::{Move, Position};
-use crate::chess::perft::PerftTable;
+use crate::chess::perft::{count_tasks, PerftTable};
 use crate::entry::PerftOptions;
 
 /// The number of leaf positions `depth` plies below `position` (1 at depth 0).
@@ -141,37 +139,9 @@ impl Runner {
         let tasks = split(position, plies);
         let remaining = depth - plies;
         let total = tasks.len();
-        let mut nodes = 0;
-        if self.threads == 1 || total <= 1 {
-            for (done, (task, multiplicity)) in tasks.iter().enumerate() {
-                nodes += self.subtree(task, remaining) * multiplicity;
-                progress(done + 1, total);
-            }
-            return nodes;
-        }
-        // Step 1. Workers take the next task and send its count back.
-        let next = AtomicUsize::new(0);
-        let (sender, receiver) = mpsc::channel::<(usize, u64)>();
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads.min(total) {
-                let sender = sender.clone();
-                let (next, tasks) = (&next, &tasks);
-                scope.spawn(move || loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((task, _)) = tasks.get(index) else { break };
-                    if sender.send((index, self.subtree(task, remaining))).is_err() {
-                        break;
-                    }
-                });
-            }
-            drop(sender);
-            // Step 2. The caller adds them up and reports.
-            for (done, (index, count)) in receiver.iter().enumerate() {
-                nodes += count * tasks[index].1;
-                progress(done + 1, total);
-            }
-        });
-        nodes
+        count_tasks(&tasks, self.threads, &|task| self.subtree(task, remaining), &mut |done, _| {
+            progress(done, total);
+        })
     }
 
     /// The count below each legal move of `position`, in generation order (empty at depth 0).

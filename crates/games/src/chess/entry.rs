@@ -10,33 +10,21 @@ use alphabeta_engine::{Limits, SearchResult, Searcher};
 use super::perft::{Perft, PerftConfig};
 use super::{Chess, Color, Move, Piece, Square};
 use crate::entry::{
-    merge_limits, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares, PerftOptions,
-    Player, Resources, Solve, SolveOptions,
+    merge_limits, timed_level, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
+    PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
 };
 use crate::Notation;
-
-/// The levels: a depth limit and a time per move (milliseconds), all with the strong search.
-const LEVELS: [(LevelInfo, u32, u64); 4] = [
-    (LevelInfo { name: "easy", about: "looks 2 plies ahead (and at captures)" }, 2, 50),
-    (LevelInfo { name: "medium", about: "deepens for 0.2 s a move" }, MAX_DEPTH, 200),
-    (LevelInfo { name: "hard", about: "deepens for 1 s a move" }, MAX_DEPTH, 1_000),
-    (LevelInfo { name: "strongest", about: "deepens for 5 s a move" }, MAX_DEPTH, 5_000),
-];
 
 /// The budgets of a level (one of [`Entry::levels`]): its depth limit and its time a move;
 /// `None` for a level chess does not have. UCI reads its levels here.
 #[must_use]
 pub fn level_limits(level: &str) -> Option<Limits> {
-    let wanted = level.trim().to_ascii_lowercase();
-    LEVELS.iter().find(|(info, _, _)| info.name == wanted).map(|(_, depth, ms)| Limits {
-        depth: Some(*depth),
-        time: Some(Duration::from_millis(*ms)),
+    timed_level("chess", level).ok().map(|(depth, time)| Limits {
+        depth: Some(depth),
+        time: Some(time),
         ..Limits::default()
     })
 }
-
-/// The depth limit of the levels that play by time.
-const MAX_DEPTH: u32 = 128;
 
 /// What `solve` and `analyse` search when no budget is given (chess is not solved, so their
 /// values are heuristic unless a mate is found): this depth, within this time.
@@ -184,7 +172,7 @@ impl Entry for Chess {
     }
 
     fn levels() -> Vec<LevelInfo> {
-        LEVELS.iter().map(|(info, _, _)| *info).collect()
+        TIMED_LEVELS.iter().map(|(info, _, _)| *info).collect()
     }
 
     fn default_level() -> &'static str {
@@ -192,14 +180,8 @@ impl Entry for Chess {
     }
 
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
-        let wanted = level.trim().to_ascii_lowercase();
-        let Some((_, depth, ms)) = LEVELS.iter().find(|(info, _, _)| info.name == wanted) else {
-            return Err(LevelError(format!(
-                "unknown level '{}' for chess (expected one of: easy, medium, hard, strongest)",
-                crate::excerpt(level)
-            )));
-        };
-        Ok(Box::new(ChessSearch::new(*depth, Duration::from_millis(*ms), resources)?))
+        let (depth, time) = timed_level("chess", level)?;
+        Ok(Box::new(ChessSearch::new(depth, time, resources)?))
     }
 
     /// Chess is not solved: a deepening search within the budget (4 plies and at most 5 s

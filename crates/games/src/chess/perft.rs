@@ -372,43 +372,13 @@ impl Perft {
         };
         let remaining = depth - plies;
         let total = tasks.len();
-        let mut nodes = 0u64;
         let mut report = |done: usize, nodes: u64| {
             progress(&Progress { done, total, nodes, elapsed: start.elapsed() });
         };
-        if self.threads == 1 || total <= 1 {
-            for (done, (task, multiplicity)) in tasks.iter().enumerate() {
-                nodes += self.subtree(task, remaining) * multiplicity;
-                report(done + 1, nodes);
-            }
-            if total == 0 {
-                report(0, 0);
-            }
-            return nodes;
+        if total == 0 {
+            report(0, 0);
         }
-        // Step 1. Workers take the next task and send its count back.
-        let next = AtomicUsize::new(0);
-        let (sender, receiver) = mpsc::channel::<(usize, u64)>();
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads.min(total) {
-                let sender = sender.clone();
-                let (next, tasks) = (&next, &tasks);
-                scope.spawn(move || loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((task, _)) = tasks.get(index) else { break };
-                    if sender.send((index, self.subtree(task, remaining))).is_err() {
-                        break;
-                    }
-                });
-            }
-            drop(sender);
-            // Step 2. The caller adds them up and reports.
-            for (done, (index, count)) in receiver.iter().enumerate() {
-                nodes += count * tasks[index].1;
-                report(done + 1, nodes);
-            }
-        });
-        nodes
+        count_tasks(&tasks, self.threads, &|task| self.subtree(task, remaining), &mut report)
     }
 
     /// [`divide`] with this runner: the count below each legal move, in generation order.
@@ -441,6 +411,48 @@ impl Perft {
         }
         counts
     }
+}
+
+/// The sum of `subtree(task) × multiplicity` over `tasks`, counted on up to `threads`
+/// threads that take the next task as they finish one; `report(done, nodes so far)` hears
+/// each task added, on the caller's thread.
+pub fn count_tasks<Task: Sync>(
+    tasks: &[(Task, u64)],
+    threads: usize,
+    subtree: &(dyn Fn(&Task) -> u64 + Sync),
+    report: &mut dyn FnMut(usize, u64),
+) -> u64 {
+    let mut nodes = 0;
+    if threads <= 1 || tasks.len() <= 1 {
+        for (done, (task, multiplicity)) in tasks.iter().enumerate() {
+            nodes += subtree(task) * multiplicity;
+            report(done + 1, nodes);
+        }
+        return nodes;
+    }
+    // Step 1. Workers take the next task and send its count back.
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, u64)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(tasks.len()) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some((task, _)) = tasks.get(index) else { break };
+                if sender.send((index, subtree(task))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Step 2. The caller adds them up and reports.
+        for (done, (index, count)) in receiver.iter().enumerate() {
+            nodes += count * tasks[index].1;
+            report(done + 1, nodes);
+        }
+    });
+    nodes
 }
 
 /// Calls `visit` on every position `plies` plies below `board`, once per path.
