@@ -102,8 +102,9 @@ impl Entry for Checkers {
         }
     }
 
-    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white` (men), `king-black`,
-    /// `king-white`; the squares' numbers as row labels (`1-4` ... `29-32`).
+    /// An 8×8 checkered grid, Black at the top; tokens `black`, `white` (men), `black-king`,
+    /// `white-king` (the page draws a disc of the colour, a king lettered K); the squares'
+    /// numbers as row labels (`1-4` ... `29-32`).
     fn board(&self) -> Board {
         let position = self.position();
         let mut cells = vec![String::new(); 64];
@@ -116,8 +117,8 @@ impl Entry for Checkers {
             } else {
                 continue;
             };
-            let king = if position.kings & bit != 0 { "king-" } else { "" };
-            cells[cell(square)] = format!("{king}{color}");
+            let king = if position.kings & bit != 0 { "-king" } else { "" };
+            cells[cell(square)] = format!("{color}{king}");
         }
         Board::Grid {
             rows: 8,
