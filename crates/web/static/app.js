@@ -174,6 +174,9 @@ async function newGame() {
   play.serial = serial;
   play.running = false;
   const status = $('#status');
+  // The old game's status must not stand while the new one is fetched.
+  status.textContent = 'Starting a new game…';
+  status.dataset.over = 'false';
   const from = $('#start-from').value.trim();
   let position;
   try {
