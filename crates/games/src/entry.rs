@@ -502,6 +502,22 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
     }
 }
 
+/// `game` when `to_move` is absent or names its side to move (in any case), else the error
+/// front ends show for a side that contradicts the position text.
+///
+/// # Errors
+/// `to_move` names the other side, or no side.
+pub fn with_side_named<G: Notation>(game: G, to_move: Option<&str>) -> Result<G, String> {
+    match to_move {
+        Some(side) if !side.eq_ignore_ascii_case(&game.side_name(true)) => Err(format!(
+            "the position says {} to move, not '{}'",
+            game.side_name(true),
+            crate::excerpt(side)
+        )),
+        _ => Ok(game),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Board, Entry};

@@ -12,7 +12,6 @@ use crate::entry::{
     timed_level, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources,
     Solve, SolveOptions, TIMED_LEVELS,
 };
-use crate::Notation;
 
 /// What `solve` and `analyse` search when no budget is given (checkers is not solved here,
 /// so their values are heuristic unless a win, loss or draw is proven): this depth, within
@@ -92,14 +91,7 @@ impl Entry for Checkers {
 
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
         let game = Checkers::parse(text)?;
-        match to_move {
-            Some(side) if !side.eq_ignore_ascii_case(&game.side_name(true)) => Err(format!(
-                "the position says {} to move, not '{}'",
-                game.side_name(true),
-                crate::excerpt(side)
-            )),
-            _ => Ok(game),
-        }
+        crate::entry::with_side_named(game, to_move)
     }
 
     /// An 8×8 checkered grid, Black at the top; tokens `black`, `white` (men), `black-king`,

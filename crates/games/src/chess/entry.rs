@@ -134,14 +134,7 @@ impl Entry for Chess {
             game.play_text(mv)
                 .map_err(|error| format!("move {} after `moves`: {error}", index + 1))?;
         }
-        match to_move {
-            Some(side) if !side.eq_ignore_ascii_case(&game.side_name(true)) => Err(format!(
-                "the position says {} to move, not '{}'",
-                game.side_name(true),
-                crate::excerpt(side)
-            )),
-            _ => Ok(game),
-        }
+        crate::entry::with_side_named(game, to_move)
     }
 
     fn board(&self) -> Board {

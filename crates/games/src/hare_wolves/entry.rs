@@ -13,7 +13,6 @@ use crate::entry::{
     engine_player, Board, Entry, LevelError, LevelInfo, MoveSquares, Player, Resources, Solve,
     SolveOptions,
 };
-use crate::Notation;
 
 /// The grid cell of a square: rank 8 on the top row, file a on the left.
 fn cell(square: Square) -> usize {
@@ -154,14 +153,7 @@ impl Entry for HareWolves {
 
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
         let position = HareWolves::parse(text).map_err(|error| error.to_string())?;
-        match to_move {
-            Some(side) if side != position.side_name(true) => Err(format!(
-                "the position says {} to move, not '{}'",
-                position.side_name(true),
-                crate::excerpt(side)
-            )),
-            _ => Ok(position),
-        }
+        crate::entry::with_side_named(position, to_move)
     }
 
     fn board(&self) -> Board {
