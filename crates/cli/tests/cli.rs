@@ -332,3 +332,46 @@ fn a_bad_board_size_is_not_called_a_bad_column() {
     assert_eq!(code, 2);
     assert!(err.contains("not 100") && !err.contains("is not a column"), "{err}");
 }
+
+#[test]
+fn a_checkers_match_between_depth_limited_levels_over_the_ballots() {
+    let ballots = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/checkers/3-move-ballots.txt");
+    let args = [
+        "match",
+        "checkers",
+        "--a",
+        "strongest,depth=4,time=600",
+        "--b",
+        "easy,depth=1",
+        "--games",
+        "4",
+        "--openings",
+        ballots,
+        "--json",
+    ];
+    let report = json(&args);
+    let count = |key: &str| report[key].as_u64().unwrap();
+    assert_eq!(count("games"), 4);
+    assert_eq!(count("wins") + count("draws") + count("losses"), 4);
+    // Depth-limited games do not depend on the machine: the same match, the same result.
+    assert_eq!(json(&args), report);
+
+    // A level takes budgets, not search options; a labelled line that is no position is named.
+    let (code, _, err) =
+        run(&["match", "checkers", "--a", "easy,order=natural", "--b", "easy"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give a level or a search, not both"), "{err}");
+    let dir = std::env::temp_dir().join(format!("alphabeta-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# a comment\nthe start\tB:W21-32:B1-12\nbad\tB:W21-33:B1-12\n").unwrap();
+    let path = file.to_str().unwrap();
+    let games = ["--a", "easy,depth=1", "--b", "easy,depth=1", "--openings", path, "--json"];
+    let (code, out, err) = run(&[&["match", "checkers", "--games", "2"], &games[..]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"games\":2"), "{out}");
+    let (code, _, err) = run(&[&["match", "checkers", "--games", "4"], &games[..]].concat(), "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("33"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
