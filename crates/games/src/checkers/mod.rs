@@ -19,13 +19,14 @@
 //!
 //! Submodules: [`board`] (bitboards and the move generator), [`fen`] (text), [`perft`]
 //! (the counts of Aart Bik's table, with a table and threads), [`eval`] (the evaluation and
-//! the strong search's hooks).
+//! the strong search's hooks), [`tablebase`] (endgame databases by retrograde analysis).
 
 pub mod board;
 mod entry;
 pub mod eval;
 pub mod fen;
 pub mod perft;
+pub mod tablebase;
 
 use alphabeta_engine::{Game, Outcome};
 use thiserror::Error;
