@@ -112,11 +112,13 @@ pub struct Resources {
     pub book: bool,
     /// An opening book file to use instead of the one a game ships (where it reads one).
     pub book_file: Option<std::sync::Arc<std::path::Path>>,
+    /// A folder of endgame databases (where the game reads them: checkers).
+    pub tablebase: Option<std::sync::Arc<std::path::Path>>,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1, book: true, book_file: None }
+        Self { table_bytes: 64 << 20, threads: 1, book: true, book_file: None, tablebase: None }
     }
 }
 

@@ -378,7 +378,13 @@ impl Entry for Connect4 {
         let level = level.trim().to_ascii_lowercase();
         let heuristic = depth_config(
             None,
-            &Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None },
+            &Resources {
+                table_bytes: 16 << 20,
+                threads: 1,
+                book: false,
+                book_file: None,
+                tablebase: None,
+            },
         );
         match level.as_str() {
             "perfect" | "p" | "solver" => {
@@ -395,6 +401,7 @@ impl Entry for Connect4 {
                         threads: 1,
                         book: false,
                         book_file: None,
+                        tablebase: None,
                     },
                 )),
                 _ => Err(LevelError(format!(
