@@ -441,8 +441,27 @@ async fn solve_gives_the_exact_value() {
     let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
+    // The table and the book are looked up: their method says so, with no depth.
+    assert_eq!(reply["method"], "solver", "{reply}");
+    let request = json!({"game": "connect4", "position": "44"});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("book"), Some(0)));
+    let request = json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H"});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("table"), Some(0)));
+    // Chess: a mate search proves a mate, or says how far it looked and gives no value.
+    let mate = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+    let reply = post(server, "/api/solve", &json!({"game": "chess", "position": mate})).await;
+    let reply = reply.json();
+    assert_eq!((reply["move"].as_str(), reply["exact"].as_bool()), (Some("f8c5"), Some(true)));
+    assert_eq!(reply["words"], "Black mates in 3", "{reply}");
+    let quiet = json!({"game": "chess", "position": "startpos", "depth": 3});
+    let reply = post(server, "/api/solve", &quiet).await.json();
+    assert!(reply["value"].is_null() && reply["exact"] == false, "{reply}");
+    assert_eq!(reply["words"], "no mate within 3 plies found, not proven", "{reply}");
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
-    assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
+    let reply = post(server, "/api/solve", &over).await.json();
+    assert_eq!((&reply["move"], reply["method"].as_str()), (&Value::Null, Some("over")));
     let bad = json!({"game": "tictactoe", "position": "........", "weak": "yes"});
     assert_eq!(post(server, "/api/solve", &bad).await.kind(), "bad_request");
 }

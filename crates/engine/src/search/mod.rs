@@ -247,6 +247,7 @@ impl Searcher {
                     stats: child.stats,
                     aborted: child.aborted,
                     root_moves: Vec::new(),
+                    source: crate::Source::Search,
                 };
                 (mv, result)
             })
