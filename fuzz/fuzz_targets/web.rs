@@ -4,13 +4,14 @@
 //!
 //! The first byte picks the route; the rest is the body, sent as `application/json`. Every
 //! answer is 200 with a JSON object, or a 4xx/503 whose body is `{"error": "...", "kind":
-//! "..."}` with a short message; never a 500 (a panic or another internal error).
+//! "..."}` with a message of at most [`MAX_API_MESSAGE_CHARS`]; never a 500 (a panic or
+//! another internal error).
 #![no_main]
 
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use alphabeta_fuzz::{catalogue, check_message};
+use alphabeta_fuzz::catalogue;
 use alphabeta_web::{router, ServerLimits};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -28,6 +29,10 @@ const ROUTES: [&str; 7] = [
     "/api/solve",
     "/api/tree",
 ];
+
+/// The longest error message accepted: an unknown option's message lists every option's
+/// name (over 20 of them), so this is longer than the parsers' bound.
+const MAX_API_MESSAGE_CHARS: usize = 400;
 
 /// The server's limits, small so that a search answers in a few milliseconds.
 fn limits() -> ServerLimits {
@@ -83,5 +88,7 @@ fuzz_target!(|data: &[u8]| {
     let message = value["error"].as_str().unwrap_or_default();
     let kind = value["kind"].as_str().unwrap_or_default();
     assert!(!kind.is_empty(), "{context}: no kind: {text}");
-    check_message(message, &context);
+    assert!(!message.trim().is_empty(), "{context}: an empty message");
+    let chars = message.chars().count();
+    assert!(chars <= MAX_API_MESSAGE_CHARS, "{context}: a message of {chars} characters: {text}");
 });

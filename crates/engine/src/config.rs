@@ -25,10 +25,30 @@ impl fmt::Display for UnknownOption {
             f,
             "unknown {} '{}' (expected one of: {})",
             self.kind,
-            self.given,
+            excerpt_within(&self.given, 60),
             self.expected.join(", ")
         )
     }
+}
+
+/// `text` for quoting in a message: its control characters escaped (`\u{1b}`), cut to at
+/// most `limit` characters of escaped text (an escape is not split), with an ellipsis if cut.
+#[must_use]
+pub fn excerpt_within(text: &str, limit: usize) -> String {
+    let mut quoted = String::new();
+    let mut length = 0;
+    for c in text.chars() {
+        let escaped: String =
+            if c.is_control() { c.escape_debug().collect() } else { c.to_string() };
+        let chars = escaped.chars().count();
+        if length + chars > limit {
+            quoted.push('…');
+            return quoted;
+        }
+        quoted.push_str(&escaped);
+        length += chars;
+    }
+    quoted
 }
 
 impl std::error::Error for UnknownOption {}
@@ -565,6 +585,20 @@ impl SearchConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unknown name is quoted briefly, its control characters escaped (the web fuzz target
+    /// found a 500-character scoring quoted whole).
+    #[test]
+    fn an_unknown_name_is_quoted_briefly() {
+        let long = format!("plain{}", "n".repeat(500));
+        let message = long.parse::<Scoring>().unwrap_err().to_string();
+        assert!(message.chars().count() < 120, "{message}");
+        assert!(message.starts_with("unknown scoring 'plainnnn") && message.contains("…'"));
+        let message = "\u{1b}[2J".parse::<Scoring>().unwrap_err().to_string();
+        assert!(message.contains("'\\u{1b}[2J'") && !message.contains('\u{1b}'), "{message}");
+        assert_eq!(excerpt_within("\u{7f}\u{7f}", 7), "\\u{7f}…");
+        assert_eq!(excerpt_within("short", 60), "short");
+    }
 
     #[test]
     fn names_parse_and_print() {

@@ -37,8 +37,8 @@ pub mod tt;
 
 pub use budget::{Aborted, Clock, SystemClock};
 pub use config::{
-    Algorithm, CutRule, Deepening, GameClock, InvalidMctsOption, Limits, MctsConfig, MoveOrdering,
-    Playout, Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
+    excerpt_within, Algorithm, CutRule, Deepening, GameClock, InvalidMctsOption, Limits,
+    MctsConfig, MoveOrdering, Playout, Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
 };
 pub use game::{Game, Outcome};
 pub use observer::{Iteration, MctsIteration, Observer, Silent};

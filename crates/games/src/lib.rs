@@ -34,24 +34,7 @@ pub fn excerpt(text: &str) -> String {
     excerpt_within(text.trim(), 60)
 }
 
-/// `text` with its control characters escaped (see [`escape_controls`]), cut to at most
-/// `limit` characters of escaped text (an escape is not split) with an ellipsis if cut.
-#[must_use]
-pub fn excerpt_within(text: &str, limit: usize) -> String {
-    let mut quoted = String::new();
-    let mut length = 0;
-    for c in text.chars() {
-        let escaped = escape_controls(c.encode_utf8(&mut [0; 4]), true);
-        let chars = escaped.chars().count();
-        if length + chars > limit {
-            quoted.push('…');
-            return quoted;
-        }
-        quoted.push_str(&escaped);
-        length += chars;
-    }
-    quoted
-}
+pub use alphabeta_engine::excerpt_within;
 
 /// `text` with its control characters written as escapes (`\u{1b}`), so that input quoted
 /// in a message cannot drive a terminal; newlines and tabs only if `lines_too`.
