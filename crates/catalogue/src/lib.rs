@@ -40,7 +40,7 @@ pub use handle::{
 pub use options::SearchOptions;
 pub use report::{
     count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, DivideLine, GameInfo,
-    MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
+    LineView, MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
 };
 
 /// The games front ends offer, by name.

@@ -60,6 +60,76 @@ pub struct Report {
     /// Monte Carlo tree search only: its counters and the root's moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mcts: Option<MctsView>,
+    /// MultiPV (`multipv` above 1) only: the best moves, best first, each with its value and
+    /// line (the first is `move`'s).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineView>,
+}
+
+/// One line of a MultiPV search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineView {
+    /// The root move.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The move in the game's notation for people (chess: SAN).
+    pub move_words: String,
+    /// Its value for the side to move; `None` when not known.
+    pub value: Option<i64>,
+    /// `win`, `loss`, `draw` when proven.
+    pub outcome: Option<&'static str>,
+    /// Plies to the end, when known.
+    pub plies: Option<u32>,
+    /// Proven.
+    pub exact: bool,
+    /// The value in words.
+    pub words: String,
+    /// The value as people read it, short (chess: "+0.35", "mate in 3").
+    pub score_text: Option<String>,
+    /// The line, starting with the move.
+    pub pv: Vec<String>,
+    /// The line in the game's notation for people (chess: SAN).
+    pub pv_words: Vec<String>,
+}
+
+impl LineView {
+    /// The view of the root move `mv` of `game`, its value `score` (`exact`: proven), and its
+    /// line `pv` (starting with `mv`).
+    pub(crate) fn new<G: Entry>(
+        game: &G,
+        mv: G::Move,
+        (score, exact): (Score, bool),
+        pv: &[G::Move],
+        scoring: Scoring,
+    ) -> Self {
+        let parts = value_parts(game, score, exact, scoring);
+        LineView {
+            text: game.move_text(mv),
+            move_words: game.move_words(mv),
+            value: parts.value,
+            outcome: parts.outcome,
+            plies: parts.plies,
+            exact: parts.exact,
+            words: parts.words,
+            score_text: parts.score_text,
+            pv: line_text(game, pv),
+            pv_words: line_words(game, pv),
+        }
+    }
+}
+
+/// The MultiPV lines of `result` for the report.
+fn lines_view<G: Entry>(
+    game: &G,
+    result: &SearchResult<G::Move>,
+    scoring: Scoring,
+) -> Vec<LineView> {
+    let exact = !result.aborted;
+    let view = |line: &alphabeta_engine::PvLine<G::Move>| {
+        let value = (line.score, line.exact && exact);
+        Some(LineView::new(game, *line.pv.first()?, value, &line.pv, scoring))
+    };
+    result.lines.iter().filter_map(view).collect()
 }
 
 /// What a Monte Carlo tree search did, and what it thinks of each root move.
@@ -280,7 +350,11 @@ impl Report {
         scoring: Scoring,
         level: &str,
     ) -> Self {
-        let parts = value_parts(game, result.score, result.exact && !result.aborted, scoring);
+        let mut parts = value_parts(game, result.score, result.exact && !result.aborted, scoring);
+        if result.best_move.is_some() && !result.aborted && unknown(result.score) {
+            // A move played without a search: an opening book's.
+            parts.words = "not known: a move of the opening book, not searched".into();
+        }
         Report {
             position: text,
             to_move: game.side_name(true),
@@ -304,6 +378,7 @@ impl Report {
             move_words: result.best_move.map(|mv| game.move_words(mv)),
             pv_words: line_words(game, &result.pv),
             mcts: mcts_view(game, result),
+            lines: lines_view(game, result, scoring),
         }
     }
 
@@ -348,6 +423,20 @@ impl Report {
             "principal variation: {}{words}\n",
             if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
         );
+        for (index, line) in self.lines.iter().enumerate() {
+            let words = if line.pv_words == line.pv {
+                String::new()
+            } else {
+                format!(" ({})", line.pv_words.join(" "))
+            };
+            out += &format!(
+                "line {}: {} ({}): {}{words}\n",
+                index + 1,
+                line.value.map_or_else(|| "not known".to_string(), |value| value.to_string()),
+                line.words,
+                line.pv.join(" ")
+            );
+        }
         if let Some(mcts) = &self.mcts {
             out += &format!(
                 "MCTS: {} iterations, {} playouts, {} tree nodes\n",
@@ -417,36 +506,26 @@ impl Report {
     }
 }
 
-/// One legal move and its value.
+/// One legal move and its value (its fields read through [`LineView`]'s: `text`, `value`,
+/// `words`, `pv`, ...).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {
-    /// The move's text.
-    #[serde(rename = "move")]
-    pub text: String,
+    /// The move, its value and the line that follows it.
+    #[serde(flatten)]
+    pub line: LineView,
     /// Where it is clicked.
     #[serde(flatten)]
     pub squares: MoveSquares,
-    /// Its value for the side to move; `None` when not known.
-    pub value: Option<i64>,
-    /// `win`, `loss`, `draw` when proven.
-    pub outcome: Option<&'static str>,
-    /// Plies to the end, when known.
-    pub plies: Option<u32>,
-    /// Proven.
-    pub exact: bool,
-    /// The value in words.
-    pub words: String,
-    /// The value as people read it, short (chess: "+0.35", "mate in 3"); `None` when not
-    /// known.
-    pub score_text: Option<String>,
-    /// The move in the game's notation for people (chess: SAN).
-    pub move_words: String,
-    /// The line that follows it.
-    pub pv: Vec<String>,
-    /// The line in the game's notation for people (chess: SAN).
-    pub pv_words: Vec<String>,
     /// Positions examined for it.
     pub nodes: u64,
+}
+
+impl std::ops::Deref for MoveValue {
+    type Target = LineView;
+
+    fn deref(&self) -> &LineView {
+        &self.line
+    }
 }
 
 /// Every legal move with its value: the report of the position plus one entry per move.

@@ -39,7 +39,7 @@ pub use config::{
 };
 pub use game::{Game, Outcome};
 pub use observer::{Iteration, MctsIteration, Observer, Silent};
-pub use result::{MoveStats, SearchResult};
+pub use result::{MoveStats, PvLine, SearchResult};
 pub use rng::SplitMix64;
 pub use score::Score;
 pub use search::Searcher;

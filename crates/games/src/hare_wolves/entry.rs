@@ -43,6 +43,7 @@ impl Player<HareWolves> for ArticlePlayer {
             stats,
             aborted: false,
             root_moves: Vec::new(),
+            lines: Vec::new(),
         }
     }
 }
@@ -74,6 +75,7 @@ impl Solve<HareWolves> for TablePlayer {
                     stats: Stats::default(),
                     aborted: false,
                     root_moves: Vec::new(),
+                    lines: Vec::new(),
                 };
                 (mv, result)
             })
@@ -99,6 +101,7 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         stats: Stats { elapsed: start.elapsed(), ..Stats::default() },
         aborted: false,
         root_moves: Vec::new(),
+        lines: Vec::new(),
     }
 }
 
