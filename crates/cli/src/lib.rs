@@ -7,9 +7,9 @@
 mod analyse;
 mod batch;
 mod bench;
-mod bench_chess;
 mod bench_connect4;
 mod bench_hare_wolves;
+mod bench_search;
 mod best;
 mod book;
 mod games;
@@ -81,7 +81,11 @@ enum BenchWhat {
     Perft(bench::PerftBenchArgs),
     /// Chess: fixed positions to a fixed depth with the strong search; the node total (the
     /// signature) and the nodes per second.
-    Chess(bench_chess::BenchArgs),
+    Chess(bench_search::BenchArgs),
+    /// Checkers: fixed positions to a fixed depth with the strong search; the node total (the
+    /// signature) and the nodes per second.
+    #[command(alias = "draughts")]
+    Checkers(bench_search::BenchArgs),
     /// The Connect Four test sets, beside the reference solver's figures.
     #[command(alias = "connect-four", alias = "c4")]
     Connect4(bench_connect4::BenchArgs),
@@ -123,7 +127,12 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Uci(args) => uci::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
-        Command::Bench { what: BenchWhat::Chess(args) } => bench_chess::run(&args, context),
+        Command::Bench { what: BenchWhat::Chess(args) } => {
+            bench_search::run::<alphabeta_games::chess::Chess>(&args, context)
+        }
+        Command::Bench { what: BenchWhat::Checkers(args) } => {
+            bench_search::run::<alphabeta_games::checkers::Checkers>(&args, context)
+        }
         Command::Bench { what: BenchWhat::Connect4(args) } => bench_connect4::run(&args, context),
         Command::Bench { what: BenchWhat::HareWolves(args) } => {
             bench_hare_wolves::run(&args, context)

@@ -1,15 +1,20 @@
 //! `alphabeta match GAME --a PLAYER --b PLAYER`: games between two players, colours
 //! alternated, openings varied; the score with its 95% interval and the Elo difference.
 //!
-//! A player is a level of the game (`perfect`, `3`, `article:4`) or an engine search with
-//! options: `alphabeta`, `negamax,depth=4`, `minimax,tie-break=random:7`, `negamax,time-ms=50`
-//! (any search option, as `--help` lists them).
+//! A player is a level of the game (`perfect`, `3`, `article:4`), optionally with budgets
+//! that replace the level's (`strongest,depth=8,time=600`: the level's search to depth 8, so
+//! the games do not depend on the machine's speed), or an engine search with options:
+//! `alphabeta`, `negamax,depth=4`, `minimax,tie-break=random:7`, `negamax,time-ms=50` (any
+//! search option, as `--help` lists them).
+//!
+//! An openings file holds one position a line, optionally after a label and a tab (the 3-move
+//! ballots of checkers: `9-13 21-17 5-9<TAB>W:W17,...`); `#` starts a comment line.
 
 use std::process::ExitCode;
 
 use alphabeta_catalogue::{GameHandle, PositionInput, Request, SearchOptions};
 use alphabeta_engine::{Algorithm, SplitMix64, TieBreak};
-use anyhow::{bail, Context as _, Result};
+use anyhow::{Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -21,7 +26,8 @@ use crate::Context;
 pub struct MatchArgs {
     /// The game (the help lists the catalogue's games).
     pub game: String,
-    /// The first player: a level, or ALGORITHM[,option=value...].
+    /// The first player: LEVEL[,budget=value...] (budgets: depth, nodes, time, time-ms), or
+    /// ALGORITHM[,option=value...].
     #[arg(long)]
     pub a: String,
     /// The second player.
@@ -33,7 +39,8 @@ pub struct MatchArgs {
     /// Random moves played from the start before the players take over (varies openings).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub random_plies: u32,
-    /// Openings, one position per line (instead of random ones), used in turn.
+    /// Openings, one position a line, optionally after a label and a tab (instead of random
+    /// ones), used in turn.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
     /// Options of both players (budgets of every move, memory); `--seed` seeds the random
@@ -67,21 +74,18 @@ struct MatchReport {
     elo_high: Option<f64>,
 }
 
-/// Parses a player: a search `ALGORITHM[,key=value...]` (any search option), or a level,
-/// over the options given to both players.
+/// Parses a player: a search `ALGORITHM[,key=value...]` (any search option), or a level
+/// `LEVEL[,budget=value...]`, over the options given to both players.
 fn player(text: &str, shared: &SearchOptions, seed: u64) -> Result<Request> {
     let mut options = shared.clone();
     let mut parts = text.split(',');
     let head = parts.next().unwrap_or_default().trim();
     if head.parse::<Algorithm>().is_err() {
-        if text.contains(',') {
-            bail!("'{}': options follow an algorithm, not a level", alphabeta_games::excerpt(text));
-        }
-        options.level = Some(text.to_string());
-        return Ok(options.request()?);
+        options.level = Some(head.to_string());
+    } else {
+        options.level = None;
+        options.set("algorithm", head)?;
     }
-    options.level = None;
-    options.set("algorithm", head)?;
     for option in parts {
         let (key, value) = option
             .split_once('=')
@@ -154,7 +158,7 @@ pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
             .lines()
             .map(str::trim)
             .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .map(str::to_string)
+            .map(|line| line.rsplit('\t').next().unwrap_or(line).trim().to_string())
             .collect(),
         None => Vec::new(),
     };

@@ -120,13 +120,52 @@ fn the_seed_tree_is_traced() {
     assert!(out.contains("alpha >= beta -> cut! 1 move(s) skipped"), "{out}");
 }
 
+/// A position refused for its side to move says which side would fit and how to name it,
+/// and the position with that side named is accepted.
+#[test]
+fn a_wrong_side_to_move_is_named_with_its_fix() {
+    let refused: [(&[&str], &str); 5] = [
+        (
+            &["best", "ttt", "xxx/oo./o.."],
+            "so o started and x moved last: add ' o' after the cells",
+        ),
+        (&["best", "ttt", "o../.../..."], "o must have started, so x is to move: add ' x'"),
+        (
+            &["best", "ttt", "xx./o../...", "--to-move", "x"],
+            "2 x and 1 o cannot have x to move (o is)",
+        ),
+        (&["best", "hw", "H:b8 W:a3,c3,e3,g3", "--to-move", "hare"], "only 'W' can be to move"),
+        (
+            &["best", "chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1"],
+            "Black is in check but White is to move (if Black is to move, the second field is b)",
+        ),
+    ];
+    for (args, message) in refused {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    let accepted: [&[&str]; 5] = [
+        &["best", "ttt", "xxx/oo./o.. o"],
+        &["best", "ttt", "o../.../... x"],
+        &["best", "ttt", "xx./o../...", "--to-move", "o"],
+        &["best", "hw", "H:b8 W:a3,c3,e3,g3", "--to-move", "wolves"],
+        &["best", "chess", "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"],
+    ];
+    for args in accepted {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("best move:"), "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn bad_input_exits_2_with_a_message() {
     let cases: [(&[&str], &str); 16] = [
         (&["best", "tictactoe", "xxq......"], "unexpected character 'q' at position 3"),
         (&["best", "tictactoe", "xx......."], "counts must differ by at most one"),
         (&["best", "tictactoe", "x.o"], "a board has 9 cells, this one has 3"),
-        (&["best", "tictactoe", "xxxoo.o.."], "cannot be the side to move"),
+        (&["best", "tictactoe", "xxxoo.o.."], "add ' o' after the cells"),
         (&["best", "tictactoe", ".........", "--algo", "magic"], "unknown algorithm 'magic'"),
         (&["solve", "tictactoe", ".........", "--to-move", "z"], "unknown side 'z'"),
         (&["best", "tictactoe", ".........", "--depth", "0"], "depth: 0 plies is out of range"),
@@ -292,4 +331,47 @@ fn a_bad_board_size_is_not_called_a_bad_column() {
     let (code, _, err) = run(&["best", "c4", "100x100:1"], "");
     assert_eq!(code, 2);
     assert!(err.contains("not 100") && !err.contains("is not a column"), "{err}");
+}
+
+#[test]
+fn a_checkers_match_between_depth_limited_levels_over_the_ballots() {
+    let ballots = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/checkers/3-move-ballots.txt");
+    let args = [
+        "match",
+        "checkers",
+        "--a",
+        "strongest,depth=4,time=600",
+        "--b",
+        "easy,depth=1",
+        "--games",
+        "4",
+        "--openings",
+        ballots,
+        "--json",
+    ];
+    let report = json(&args);
+    let count = |key: &str| report[key].as_u64().unwrap();
+    assert_eq!(count("games"), 4);
+    assert_eq!(count("wins") + count("draws") + count("losses"), 4);
+    // Depth-limited games do not depend on the machine: the same match, the same result.
+    assert_eq!(json(&args), report);
+
+    // A level takes budgets, not search options; a labelled line that is no position is named.
+    let (code, _, err) =
+        run(&["match", "checkers", "--a", "easy,order=natural", "--b", "easy"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give a level or a search, not both"), "{err}");
+    let dir = std::env::temp_dir().join(format!("alphabeta-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# a comment\nthe start\tB:W21-32:B1-12\nbad\tB:W21-33:B1-12\n").unwrap();
+    let path = file.to_str().unwrap();
+    let games = ["--a", "easy,depth=1", "--b", "easy,depth=1", "--openings", path, "--json"];
+    let (code, out, err) = run(&[&["match", "checkers", "--games", "2"], &games[..]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"games\":2"), "{out}");
+    let (code, _, err) = run(&[&["match", "checkers", "--games", "4"], &games[..]].concat(), "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("33"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! the techniques of [`crate::Techniques`] apply, the time plan's constants and how often a
 //! budget is checked. The documentation of [`crate::Techniques`] and [`crate::Limits`]
 //! quotes these numbers: a change here changes it there, and the pinned node counts of the
-//! chess bench (`crates/cli/tests/bench_chess.rs`) say when a change alters the search.
+//! chess bench (`crates/cli/tests/bench_search.rs`) say when a change alters the search.
 
 use std::time::Duration;
 

@@ -205,8 +205,18 @@ pub enum PositionError {
         /// Number of o.
         o: u32,
     },
+    /// One more o than x with no side named: x is inferred to start unless a side is named.
+    #[error(
+        "{x} x and {o} o: o must have started, so x is to move: add ' x' after the cells to say so"
+    )]
+    OStartedUnnamed {
+        /// Number of x.
+        x: u32,
+        /// Number of o.
+        o: u32,
+    },
     /// Counts that do not fit the side said to move.
-    #[error("{x} x and {o} o cannot have {to_move} to move")]
+    #[error("{x} x and {o} o cannot have {to_move} to move{}", other_fits(*x, *o, *to_move))]
     WrongSideToMove {
         /// Number of x.
         x: u32,
@@ -221,9 +231,22 @@ pub enum PositionError {
     /// The side to move has already won: its opponent cannot have moved after the win.
     #[error("{0} has three in a row, so {0} moved last and cannot be the side to move")]
     WinnerToMove(Mark),
+    /// Equal counts with no side named (so x was taken to move) and x has a line: o started.
+    #[error("x has three in a row and the counts are equal, so o started and x moved last: add ' o' after the cells to say o is to move")]
+    OStartedAndXWon,
     /// Not a side name.
     #[error("unknown side '{0}' (expected x or o)")]
     BadSide(String),
+}
+
+/// The end of [`PositionError::WrongSideToMove`]'s message: the other side, when it fits.
+fn other_fits(x: u32, o: u32, to_move: Mark) -> String {
+    let (mine, theirs) = if to_move == Mark::X { (o, x) } else { (x, o) };
+    if mine == theirs || mine + 1 == theirs {
+        format!(" ({} is)", to_move.other())
+    } else {
+        String::new()
+    }
 }
 
 /// A move text that is not a legal move here.
@@ -319,9 +342,11 @@ impl TicTacToe {
             return Err(PositionError::WrongLength(cells));
         }
         let (xs, os) = (x.count_ones(), o.count_ones());
+        let named = to_move;
         let to_move = match to_move {
             None if xs == os => Mark::X,
             None if xs == os + 1 => Mark::O,
+            None if os == xs + 1 => return Err(PositionError::OStartedUnnamed { x: xs, o: os }),
             None => return Err(PositionError::ImpossibleCounts { x: xs, o: os }),
             Some(mark) => {
                 let (mine, theirs) = if mark == Mark::X { (xs, os) } else { (os, xs) };
@@ -333,6 +358,9 @@ impl TicTacToe {
         };
         match (has_line(x), has_line(o)) {
             (true, true) => Err(PositionError::TwoWinners),
+            (true, false) if to_move == Mark::X && named.is_none() => {
+                Err(PositionError::OStartedAndXWon)
+            }
             (true, false) if to_move == Mark::X => Err(PositionError::WinnerToMove(Mark::X)),
             (false, true) if to_move == Mark::O => Err(PositionError::WinnerToMove(Mark::O)),
             _ => Ok(Self::from_marks(x, o, to_move)),
@@ -608,14 +636,22 @@ mod tests {
         );
         assert_eq!(
             TicTacToe::parse("o........", None),
-            Err(PositionError::ImpossibleCounts { x: 0, o: 1 })
+            Err(PositionError::OStartedUnnamed { x: 0, o: 1 })
+        );
+        assert_eq!(
+            TicTacToe::parse("oo.......", None),
+            Err(PositionError::ImpossibleCounts { x: 0, o: 2 })
         );
         assert_eq!(TicTacToe::parse("xxxooo...", None), Err(PositionError::TwoWinners));
         assert_eq!(
             TicTacToe::parse("xxxoo....", Some(Mark::X)).unwrap_err(),
             PositionError::WrongSideToMove { x: 3, o: 2, to_move: Mark::X }
         );
-        assert_eq!(TicTacToe::parse("xxxoo.o..", None), Err(PositionError::WinnerToMove(Mark::X)));
+        assert_eq!(TicTacToe::parse("xxxoo.o..", None), Err(PositionError::OStartedAndXWon));
+        assert_eq!(
+            TicTacToe::parse("xxxoo.o..", Some(Mark::X)),
+            Err(PositionError::WinnerToMove(Mark::X))
+        );
         assert!("z".parse::<Mark>().is_err());
     }
 

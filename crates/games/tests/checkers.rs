@@ -1,18 +1,11 @@
-//! Checkers through the engine: the strong search's node signature on fixed positions
-//! (pinned: a change to the search or the evaluation that alters it says so), and endings
-//! it must win.
+//! Checkers through the engine: endings the strong search must win, and the 3-move ballots
+//! (`data/checkers/3-move-ballots.txt`) replayed by the move generator. The node signature of
+//! the strong search on the bench positions is pinned by `alphabeta bench checkers`
+//! (`crates/cli/tests/bench_search.rs`).
 
 use alphabeta_engine::Searcher;
 use alphabeta_games::checkers::{search_config, Checkers};
 use alphabeta_games::Notation;
-
-/// The signature positions: the start, an opening, a middlegame with a shot, an ending.
-const POSITIONS: [&str; 4] = [
-    "B:W21-32:B1-12",
-    "B:W17,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,11,12,15",
-    "W:W18,19,22,25,26,27,29,30,31:B2,3,5,6,9,10,11,13,16",
-    "B:WK9,K14,21:B12,K27",
-];
 
 fn search(
     text: &str,
@@ -24,13 +17,6 @@ fn search(
     Searcher::new(config).search(&mut game)
 }
 
-/// The node counts of the strong search, one thread and a fresh table, to depth 8.
-#[test]
-fn bench_signature_is_pinned() {
-    let nodes: Vec<u64> = POSITIONS.iter().map(|text| search(text, 8).stats.nodes).collect();
-    assert_eq!(nodes, [81_609, 49_176, 21_322, 2_706], "total {}", nodes.iter().sum::<u64>());
-}
-
 /// Two kings against one in the double corner: a win, found by the strong search within 30
 /// plies.
 #[test]
@@ -38,4 +24,29 @@ fn two_kings_beat_one() {
     let game = Checkers::parse("W:WK18,K19:BK1").expect("valid");
     let result = search(&game.position_text(), 30);
     assert!(result.score.is_win(), "{:?}", result.score);
+}
+
+/// The ACF's 3-move ballots: 156 distinct openings, each three legal moves from the start
+/// (the move generator accepts every one) leading to the position written beside them.
+#[test]
+fn the_ballots_are_legal_and_their_positions_right() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/checkers/3-move-ballots.txt");
+    let text = std::fs::read_to_string(path).expect("the ballots file");
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0;
+    for line in text.lines().filter(|line| !line.is_empty() && !line.starts_with('#')) {
+        let (moves, fen) = line.split_once('\t').expect("moves, a tab, the position");
+        let mut game = Checkers::default();
+        let plies: Vec<&str> = moves.split(' ').collect();
+        assert_eq!(plies.len(), 3, "{line}");
+        for ply in plies {
+            let mv = game.parse_move(ply).unwrap_or_else(|error| panic!("{line}: {error}"));
+            alphabeta_engine::Game::play(&mut game, mv);
+        }
+        assert_eq!(game.position_text(), fen, "{moves}");
+        assert!(Checkers::parse(fen).is_ok_and(|read| read.position() == game.position()));
+        assert!(seen.insert(moves.to_string()), "{moves} twice");
+        count += 1;
+    }
+    assert_eq!(count, 156);
 }

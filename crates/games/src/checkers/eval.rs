@@ -142,3 +142,102 @@ pub fn history_index(position: &Position, mv: Move) -> usize {
     let side = usize::from(position.to_move == Color::White);
     (side * 32 + usize::from(mv.from)) * 32 + usize::from(mv.to)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fen;
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        fen::parse(text).expect("a test position")
+    }
+
+    /// The same position seen from the other side: the board turned round (square s becomes
+    /// 31 - s), the colours swapped.
+    fn turned(position: &Position) -> Position {
+        let turn = |bits: u32| bits.reverse_bits();
+        Position {
+            black: turn(position.white),
+            white: turn(position.black),
+            kings: turn(position.kings),
+            to_move: position.to_move.other(),
+        }
+    }
+
+    /// Positions of random games from the start (a fixed generator, so the test repeats).
+    fn random_positions() -> Vec<Position> {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut positions = Vec::new();
+        for _ in 0..200 {
+            let mut position = Position::default();
+            for _ in 0..60 {
+                let mut moves = Vec::new();
+                position.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                position.play(moves[(seed >> 33) as usize % moves.len()]);
+                positions.push(position);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_for_either_side() {
+        for position in random_positions() {
+            assert_eq!(
+                evaluate(&position),
+                evaluate(&turned(&position)),
+                "{}",
+                fen::write(&position)
+            );
+            let mut other = position;
+            other.to_move = position.to_move.other();
+            assert_eq!(evaluate(&position), -evaluate(&other), "{}", fen::write(&position));
+        }
+    }
+
+    /// White men on 29–32 stand in the way of every black man (no runaways).
+    const GUARDS: &str = "W29,30,31,32";
+
+    fn black_value(black: &str) -> i32 {
+        side_value(&position(&format!("B:{GUARDS}:{black}")), Color::Black)
+    }
+
+    #[test]
+    fn each_term_counts_what_it_says() {
+        // Material and kings.
+        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::Black), 200 + KING);
+        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::White), 100 + KING);
+        // The back rank: a man on 1 (Black's own back row) against one on 5.
+        assert_eq!(black_value("B1") - black_value("B5"), BACK_RANK);
+        // The centre: 14 against 13, on the same row.
+        assert_eq!(black_value("B14") - black_value("B13"), CENTRE);
+        // Advanced men: 2 a row beyond the first three rows.
+        assert_eq!(black_value("B17") - black_value("B13"), ADVANCE);
+        // A runaway man: on 21 (two rows to go) with nothing ahead of it, against the same
+        // man with a white man on 30 in its way.
+        let free = side_value(&position("B:WK4:B21"), Color::Black);
+        let stopped = side_value(&position("B:WK4,30:B21"), Color::Black);
+        assert_eq!(free - stopped, RUNAWAY - 2 * RUNAWAY_ROW);
+        assert!(runaway(20, Color::Black, 0) && !runaway(20, Color::Black, 1 << 29));
+        // A piece beside the cone does not stop it; one in front of the man does.
+        assert!(runaway(20, Color::Black, 1 << 3));
+        assert!(!runaway(4, Color::Black, 1 << 28));
+        // Mobility: the start gives each side its seven steps.
+        let start = Position::default();
+        assert_eq!((steps(&start, Color::Black), steps(&start, Color::White)), (7, 7));
+    }
+
+    #[test]
+    fn a_lead_counts_for_more_with_fewer_pieces() {
+        // A man up among many pieces, and a man up in an ending: the ending's lead weighs more.
+        let crowded = evaluate(&position("B:W21-31:B1-12"));
+        let ending = evaluate(&position("B:W29:B1,2"));
+        assert!(crowded > 0 && ending > crowded, "{crowded} {ending}");
+    }
+}

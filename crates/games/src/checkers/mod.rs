@@ -17,10 +17,12 @@
 //! Text: positions as PDN FEN (`B:W21,22,K23:B1,2,K3`, see [`fen`]); moves as PDN (`11-15`,
 //! `15x24`, `1x10x17`; a capture may give only its start and end when that is unique).
 //!
-//! Submodules: [`board`] (bitboards and the move generator), [`fen`] (text), [`perft`]
+//! Submodules: [`board`] (bitboards and the move generator), [`bench`] (the positions of
+//! `alphabeta bench checkers`), [`fen`] (text), [`perft`]
 //! (the counts of Aart Bik's table, with a table and threads), [`eval`] (the evaluation and
 //! the strong search's hooks).
 
+pub mod bench;
 pub mod board;
 mod entry;
 pub mod eval;

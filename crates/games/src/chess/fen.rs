@@ -341,9 +341,10 @@ fn impossible_reason(builder: &BoardBuilder) -> String {
     flipped.en_passant = None;
     match flipped.build() {
         Ok(board) if !board.checkers().is_empty() => format!(
-            "{} is in check but {} is to move",
+            "{} is in check but {} is to move (if {0} is to move, the second field is {})",
             color_name(!builder.side_to_move),
-            color_name(builder.side_to_move)
+            color_name(builder.side_to_move),
+            if builder.side_to_move == Color::White { 'b' } else { 'w' }
         ),
         _ => format!(
             "{} is checked by three or more pieces at once",

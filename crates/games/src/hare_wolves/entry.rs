@@ -155,8 +155,11 @@ impl Entry for HareWolves {
     }
 
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String> {
-        let position = HareWolves::parse(text).map_err(|error| error.to_string())?;
-        crate::entry::with_side_named(position, to_move)
+        let side =
+            to_move.map(str::parse::<Side>).transpose().map_err(|error| error.to_string())?;
+        let position =
+            HareWolves::parse_with_side(text, side).map_err(|error| error.to_string())?;
+        crate::entry::with_side_named(position, side.map(Side::name))
     }
 
     fn board(&self) -> Board {

@@ -393,6 +393,16 @@ impl HareWolves {
     /// # Errors
     /// A [`PositionError`] naming what is wrong.
     pub fn parse(text: &str) -> Result<Self, PositionError> {
+        Self::parse_with_side(text, None)
+    }
+
+    /// [`HareWolves::parse`], with `side` to move when the text does not say it (a side in
+    /// the text is kept: front ends check that it agrees with a side they were given).
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming what is wrong.
+    pub fn parse_with_side(text: &str, side: Option<Side>) -> Result<Self, PositionError> {
+        let given = side;
         let (mut hare, mut wolves, mut side) = (None, None, None);
         let mut parts = text
             .split(|c: char| c.is_whitespace() || c == ';')
@@ -441,7 +451,8 @@ impl HareWolves {
         let hare = hare.ok_or(PositionError::Missing("where the hare is (H:e1)"))?;
         let wolves =
             wolves.ok_or(PositionError::Missing("where the wolves are (W:b8,d8,f8,h8)"))?;
-        let side = side.ok_or(PositionError::Missing("who is to move (H or W at the end)"))?;
+        let side =
+            side.or(given).ok_or(PositionError::Missing("who is to move (H or W at the end)"))?;
         for square in std::iter::once(hare).chain(wolves.iter().copied()) {
             if !square.is_dark() {
                 return Err(PositionError::LightSquare { square });
