@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use alphabeta_engine::duel;
 use alphabeta_engine::{
-    Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
+    Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Source, Stats,
 };
 use alphabeta_games::entry::{merge_limits, PerftOptions, Player, Resources, Solve, SolveOptions};
 use alphabeta_games::{excerpt, Entry};
@@ -335,6 +335,7 @@ impl<G: Entry> Adapter<G> {
             aborted: false,
             root_moves: Vec::new(),
             lines: Vec::new(),
+            source: Source::Over,
         };
         let mut report = Report::new(game, text, &result, G::scoring(), level);
         report.words = format!("the game is over: {}", result_of(game).words);
@@ -526,7 +527,9 @@ impl<G: Entry> GameHandle for Adapter<G> {
             .iter()
             .take(shown)
             .map(|(mv, result)| {
-                let value = (result.score, result.exact && !result.aborted);
+                let exact = result.exact && !result.aborted;
+                let proved = (result.source == Source::Solver).then_some(result.stats.depth);
+                let value = (result.score, exact, proved);
                 MoveValue {
                     line: LineView::new(&game, *mv, value, &result.pv, scoring),
                     squares: game.move_squares(*mv),
@@ -548,6 +551,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     aborted: true,
                     root_moves: Vec::new(),
                     lines: Vec::new(),
+                    source: Source::Search,
                 },
             ),
         };

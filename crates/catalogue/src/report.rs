@@ -1,7 +1,7 @@
 //! The one result format of every game and front end (the JSON contract in the README), and
 //! the views of positions and games.
 
-use alphabeta_engine::{Outcome, Score, Scoring, SearchResult};
+use alphabeta_engine::{Outcome, Score, Scoring, SearchResult, Source};
 use alphabeta_games::entry::{Board, Highlights, LevelInfo, MoveSquares};
 use alphabeta_games::Entry;
 use serde::Serialize;
@@ -35,7 +35,8 @@ pub struct Report {
     pub cutoffs: u64,
     /// Transposition-table hits.
     pub tt_hits: u64,
-    /// Depth reached, in plies.
+    /// Depth reached, in plies; 0 when nothing was searched (`method` `book`, `table`,
+    /// `over`).
     pub depth: u32,
     /// Elapsed time in milliseconds, rounded to microseconds.
     pub time_ms: f64,
@@ -45,6 +46,11 @@ pub struct Report {
     pub aborted: bool,
     /// The level or method that produced this (`perfect`, `3`, `alphabeta`, `solve`).
     pub level: String,
+    /// How the answer was obtained: `search`, `book` (an opening book), `table` (a complete
+    /// table of values), `solver` (an exact solver or a proving search), `over` (the game is
+    /// over, nothing to search). Depth and node counts mean something only for `search` and
+    /// `solver`.
+    pub method: &'static str,
     /// The value in words ("x wins in 3 plies", "draw", "+12 for x, heuristic, not proven").
     pub words: String,
     /// The value as people read it, short, for the side to move (chess: "+0.35" pawns,
@@ -93,16 +99,17 @@ pub struct LineView {
 }
 
 impl LineView {
-    /// The view of the root move `mv` of `game`, its value `score` (`exact`: proven), and its
-    /// line `pv` (starting with `mv`).
+    /// The view of the root move `mv` of `game`, its value `score` (`exact`: proven; `proved`:
+    /// how far a proving search looked, as [`value_parts`] reads it), and its line `pv`
+    /// (starting with `mv`).
     pub(crate) fn new<G: Entry>(
         game: &G,
         mv: G::Move,
-        (score, exact): (Score, bool),
+        (score, exact, proved): (Score, bool, Option<u32>),
         pv: &[G::Move],
         scoring: Scoring,
     ) -> Self {
-        let parts = value_parts(game, score, exact, scoring);
+        let parts = value_parts(game, score, exact, scoring, proved);
         LineView {
             text: game.move_text(mv),
             move_words: game.move_words(mv),
@@ -126,7 +133,7 @@ fn lines_view<G: Entry>(
 ) -> Vec<LineView> {
     let exact = !result.aborted;
     let view = |line: &alphabeta_engine::PvLine<G::Move>| {
-        let value = (line.score, line.exact && exact);
+        let value = (line.score, line.exact && exact, None);
         Some(LineView::new(game, *line.pv.first()?, value, &line.pv, scoring))
     };
     result.lines.iter().filter_map(view).collect()
@@ -204,7 +211,7 @@ fn unknown(score: Score) -> bool {
     score >= Score::INFINITY || score <= -Score::INFINITY
 }
 
-/// The value of `score` (for the side to move of `game`) in every form the report needs.
+/// A value in every form the report needs.
 pub(crate) struct ValueParts {
     pub value: Option<i64>,
     pub outcome: Option<&'static str>,
@@ -215,20 +222,32 @@ pub(crate) struct ValueParts {
     pub score_text: Option<String>,
 }
 
+/// The value of `score` (for the side to move of `game`) in every form the report needs;
+/// `proved` is how far a proving search looked without proving anything, for a score that
+/// is not known.
 pub(crate) fn value_parts<G: Entry>(
     game: &G,
     score: Score,
     exact: bool,
     scoring: Scoring,
+    proved: Option<u32>,
 ) -> ValueParts {
     if unknown(score) {
+        let words = match proved {
+            Some(plies) if plies > 0 => format!(
+                "no {} within {} found, not proven",
+                G::FORCED_WIN,
+                count(u64::from(plies), "ply", "plies")
+            ),
+            _ => "not known: the budget ran out before a move was searched".into(),
+        };
         return ValueParts {
             value: None,
             outcome: None,
             plies: None,
             winner: None,
             exact: false,
-            words: "not known: the budget ran out before a move was searched".into(),
+            words,
             score_text: None,
         };
     }
@@ -245,11 +264,11 @@ pub(crate) fn value_parts<G: Entry>(
     };
     let words = match (&winner, plies, outcome) {
         (_, _, Some(Outcome::Draw)) => "draw".to_string(),
-        (Some(side), Some(plies), _) => {
-            let own =
-                game.proven_words(score).map(|words| format!(" ({words})")).unwrap_or_default();
-            format!("{} in {}{own}", wins(side), count(u64::from(plies), "ply", "plies"))
-        }
+        // The game's own words when it has any ("White mates in 3"); the plies are in
+        // `plies` and `score_text`.
+        (Some(side), Some(plies), _) => game.proven_words(score).unwrap_or_else(|| {
+            format!("{} in {}", wins(side), count(u64::from(plies), "ply", "plies"))
+        }),
         (Some(side), None, _) => wins(side),
         // A value with no win or loss in it, in the game's own units (chess: pawns): proven
         // when no heuristic and no budget went into it (a tree's leaf).
@@ -324,7 +343,7 @@ fn mcts_view<G: Entry>(game: &G, result: &SearchResult<G::Move>) -> Option<MctsV
             win_rate: (stats.win_rate() * 1000.0).round() / 1000.0,
             proven: stats
                 .proven()
-                .map(|score| value_parts(game, score, true, Scoring::Depth).words),
+                .map(|score| value_parts(game, score, true, Scoring::Depth, None).words),
         })
         .collect();
     Some(MctsView {
@@ -350,11 +369,14 @@ impl Report {
         scoring: Scoring,
         level: &str,
     ) -> Self {
-        let mut parts = value_parts(game, result.score, result.exact && !result.aborted, scoring);
-        if result.best_move.is_some() && !result.aborted && unknown(result.score) {
-            // A move played without a search: an opening book's.
+        let exact = result.exact && !result.aborted;
+        let proved = (result.source == Source::Solver).then_some(result.stats.depth);
+        let mut parts = value_parts(game, result.score, exact, scoring, proved);
+        if result.source == Source::Book && unknown(result.score) {
+            // A book that gives moves without values (chess's Polyglot books).
             parts.words = "not known: a move of the opening book, not searched".into();
         }
+        let searched = result.source.searched();
         Report {
             position: text,
             to_move: game.side_name(true),
@@ -368,11 +390,12 @@ impl Report {
             evaluations: result.stats.evaluations,
             cutoffs: result.stats.cutoffs,
             tt_hits: result.stats.tt_hits,
-            depth: result.stats.depth,
+            depth: if searched { result.stats.depth } else { 0 },
             time_ms: round_ms(result.stats.elapsed.as_secs_f64() * 1000.0),
             pv: line_text(game, &result.pv),
             aborted: result.aborted,
             level: level.to_string(),
+            method: result.source.name(),
             words: parts.words,
             score_text: parts.score_text,
             move_words: result.best_move.map(|mv| game.move_words(mv)),
@@ -394,11 +417,13 @@ impl Report {
         let value = self.value.map_or_else(|| "not known".to_string(), |value| value.to_string());
         let mut out = format!("position: {} ({} to move)\n", self.position, self.to_move);
         out += &format!("best move: {}\n", self.best_move.as_deref().unwrap_or("none"));
-        out += &format!("value: {value} ({})\n", self.words);
-        // A finished game is not searched: no figures of a search that did not happen.
-        let searched = self.best_move.is_some() || self.nodes > 0;
-        out += &if !searched {
-            String::new()
+        let proven = if self.exact { ", proven" } else { "" };
+        out += &format!("value: {value} ({}{proven})\n", self.words);
+        // No figures of a search that did not happen: a finished game, a book or a table.
+        out += &if !self.searched() {
+            self.looked_up()
+                .map(|source| format!("looked up in {source} in {}\n", duration_text(self.time_ms)))
+                .unwrap_or_default()
         } else {
             format!(
             "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}, depth: {}, time: {:.3} ms{}\n",
@@ -473,10 +498,28 @@ impl Report {
         )
     }
 
+    /// Whether a search produced this answer (so its depth and node counts mean something).
+    #[must_use]
+    pub fn searched(&self) -> bool {
+        matches!(self.method, "search" | "solver")
+    }
+
+    /// Where an answer that was not searched was looked up ("the opening book", "the table
+    /// of values"); `None` for a search or a finished game.
+    #[must_use]
+    pub fn looked_up(&self) -> Option<&'static str> {
+        match self.method {
+            "book" => Some("the opening book"),
+            "table" => Some("the table of values"),
+            _ => None,
+        }
+    }
+
     /// What the search saw, in one line for a game in play: "depth 6, score +0.35 for
     /// White, 12,345 nodes, principal variation: e4 e5 Nf3" (the score is for the side to
     /// move of the position searched, the side whose move this is; the moves in the game's
-    /// notation for people).
+    /// notation for people). A value looked up says where ("from the opening book, score
+    /// ...") instead of a depth and nodes.
     #[must_use]
     pub fn search_line(&self) -> String {
         let score = self.score_text.as_ref().map_or_else(
@@ -484,22 +527,29 @@ impl Report {
             |score| format!("score {score} for {}", self.to_move),
         );
         let line = if self.pv_words.is_empty() { "-".to_string() } else { self.pv_words.join(" ") };
-        format!(
-            "depth {}, {score}, {}, principal variation: {line}",
-            self.depth,
-            count(self.nodes, "node", "nodes")
-        )
+        match self.looked_up() {
+            Some(source) => format!("from {source}, {score}, principal variation: {line}"),
+            None => format!(
+                "depth {}, {score}, {}, principal variation: {line}",
+                self.depth,
+                count(self.nodes, "node", "nodes")
+            ),
+        }
     }
 
     /// How the AI's move is told in a game: "x plays 4 (x wins in 3 plies; 1,234 positions
-    /// examined in 0.012 s, level perfect)".
+    /// examined in 0.012 s, level perfect)", or "(...; looked up in the opening book in
+    /// 0.1 ms, level perfect)".
     #[must_use]
     pub fn account(&self) -> String {
+        let time = duration_text(self.time_ms);
+        let how = self.looked_up().map_or_else(
+            || format!("{} examined in {time}", count(self.nodes, "position", "positions")),
+            |source| format!("looked up in {source} in {time}"),
+        );
         format!(
-            "{}; {} examined in {}, level {}{}",
+            "{}; {how}, level {}{}",
             self.words,
-            count(self.nodes, "position", "positions"),
-            duration_text(self.time_ms),
             self.level,
             if self.exact { ", proven" } else { "" }
         )

@@ -42,7 +42,9 @@ fn solve_prints_the_score_and_the_common_fields() {
 
     let (code, out, _) = run(&["solve", "c4", "5554224333234511764415115", "--table-mib", "8"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("value: 4 (o wins in 11 plies (o wins with its 18th stone))"), "{out}");
+    // The game's own words, once, with no brackets inside brackets; the plies in the score.
+    assert!(out.contains("value: 4 (o wins with its 18th stone, proven)\n"), "{out}");
+    assert!(out.contains("score: win in 11 plies for o\n"), "{out}");
     let (code, out, _) =
         run(&["analyse", "c4", "5554224333234511764415115", "--json", "--table-mib", "8"], "");
     assert_eq!(code, 0);

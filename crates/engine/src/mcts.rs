@@ -570,6 +570,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             aborted: aborted && !solved,
             root_moves,
             lines: Vec::new(),
+            source: crate::Source::Search,
         }
     }
 }

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use alphabeta_engine::{
-    Algorithm, Game, Limits, Score, Scoring, SearchConfig, SearchResult, Searcher,
+    Algorithm, Game, Limits, Score, Scoring, SearchConfig, SearchResult, Searcher, Source,
 };
 use serde::Serialize;
 
@@ -245,6 +245,9 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     const MOVE_HELP: &'static str;
     /// How to write a position, for help texts and errors.
     const POSITION_HELP: &'static str;
+    /// What a forced win is called, for a proving search that found none within its bound
+    /// ("no mate within 5 plies found").
+    const FORCED_WIN: &'static str = "forced win";
 
     /// The sides that may start (both, unless the notation fixes who starts).
     #[must_use]
@@ -501,6 +504,7 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         aborted: true,
         root_moves: Vec::new(),
         lines: Vec::new(),
+        source: Source::Search,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod chess;
 pub mod connect4;
 pub mod entry;
 pub mod hare_wolves;
+pub mod prove;
 pub mod seeds;
 pub mod tictactoe;
 pub mod tree;

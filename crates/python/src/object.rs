@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use alphabeta_catalogue::{count, outcome_name, round_ms};
-use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher};
+use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher, Source};
 use alphabeta_games::entry::score_text;
 use alphabeta_games::Notation;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -528,6 +528,7 @@ fn report<'py>(
     dict.set_item("pv", pv)?;
     dict.set_item("aborted", result.aborted)?;
     dict.set_item("level", level)?;
+    dict.set_item("method", if over { Source::Over } else { result.source }.name())?;
     dict.set_item("words", words)?;
     dict.set_item("score_text", known.then(|| score_text(result.score, exact)))?;
     let move_words = result.best_move.map(|mv| people_text(&protocol.object_of(mv)));

@@ -181,6 +181,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             aborted,
             root_moves: Vec::new(),
             lines: self.lines,
+            source: crate::Source::Search,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
+use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Source, Stats};
 
 use super::{Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
@@ -65,6 +65,15 @@ fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
     Ok(solver)
 }
 
+/// Where a solved value came from: the opening book, or the solver's search.
+fn book_or_solver(from_book: bool) -> Source {
+    if from_book {
+        Source::Book
+    } else {
+        Source::Solver
+    }
+}
+
 fn solver_stats(nodes: u64, elapsed: Duration, depth: u32) -> Stats {
     Stats { nodes, elapsed, depth, ..Stats::default() }
 }
@@ -104,6 +113,7 @@ impl Player<Connect4> for Perfect {
                     aborted: false,
                     root_moves: Vec::new(),
                     lines: Vec::new(),
+                    source: book_or_solver(solved.stats.from_book),
                 };
             }
         }
@@ -170,6 +180,7 @@ impl Solve<Connect4> for Exact {
             aborted: best_move.is_none(),
             root_moves: Vec::new(),
             lines: Vec::new(),
+            source: book_or_solver(solved.stats.from_book),
         }
     }
 
@@ -195,6 +206,7 @@ impl Solve<Connect4> for Exact {
                         aborted: false,
                         root_moves: Vec::new(),
                         lines: Vec::new(),
+                        source: Source::Solver,
                     },
                     None => nothing_found(start.elapsed()),
                 };
@@ -446,6 +458,7 @@ fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
         aborted: false,
         root_moves: Vec::new(),
         lines: Vec::new(),
+        source: Source::Over,
     }
 }
 

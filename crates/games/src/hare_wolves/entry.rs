@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Stats};
+use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Source, Stats};
 
 use super::article;
 use super::players::{heuristic_config, Level, MAX_LEVEL};
@@ -44,6 +44,7 @@ impl Player<HareWolves> for ArticlePlayer {
             aborted: false,
             root_moves: Vec::new(),
             lines: Vec::new(),
+            source: Source::Search,
         }
     }
 }
@@ -76,6 +77,7 @@ impl Solve<HareWolves> for TablePlayer {
                     aborted: false,
                     root_moves: Vec::new(),
                     lines: Vec::new(),
+                    source: Source::Table,
                 };
                 (mv, result)
             })
@@ -102,6 +104,7 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         aborted: false,
         root_moves: Vec::new(),
         lines: Vec::new(),
+        source: Source::Table,
     }
 }
 
