@@ -206,6 +206,15 @@ pub fn thousands(number: u64) -> String {
     out
 }
 
+/// A line's words for people in brackets after its move texts (` (e4 e5)`), when they differ.
+fn words_aside(texts: &[String], words: &[String]) -> String {
+    if texts == words {
+        String::new()
+    } else {
+        format!(" ({})", words.join(" "))
+    }
+}
+
 /// A value that is not known: the budget ran out before anything was searched.
 fn unknown(score: Score) -> bool {
     score >= Score::INFINITY || score <= -Score::INFINITY
@@ -439,21 +448,13 @@ impl Report {
         if let Some(score) = &self.score_text {
             out += &format!("score: {score} for {}\n", self.to_move);
         }
-        let words = if self.pv_words == self.pv {
-            String::new()
-        } else {
-            format!(" ({})", self.pv_words.join(" "))
-        };
         out += &format!(
-            "principal variation: {}{words}\n",
-            if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
+            "principal variation: {}{}\n",
+            if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") },
+            words_aside(&self.pv, &self.pv_words)
         );
         for (index, line) in self.lines.iter().enumerate() {
-            let words = if line.pv_words == line.pv {
-                String::new()
-            } else {
-                format!(" ({})", line.pv_words.join(" "))
-            };
+            let words = words_aside(&line.pv, &line.pv_words);
             out += &format!(
                 "line {}: {} ({}): {}{words}\n",
                 index + 1,
