@@ -487,7 +487,6 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     weak: false,
                     limits: request.limits.clone(),
                     resources: request.resources.clone(),
-                    no_book: false,
                 };
                 let mut solver = G::solver(&options)
                     .map_err(|error| CatalogueError::BadOption(short(error.to_string())))?;

@@ -6,7 +6,7 @@
 //! The defaults, one set for every front end: the game's default level when no search option
 //! is given; a search is negamax with depth-aware scores, natural order, the standard cut,
 //! the first of equal moves, `auto` deepening; no depth, node or time limit; a 64 MiB table,
-//! one thread, the game's shipped opening book.
+//! one thread, the game's shipped opening book, no endgame databases on disk.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,7 +14,7 @@ use std::time::Duration;
 use alphabeta_engine::{
     Algorithm, CutRule, Deepening, Limits, MoveOrdering, Playout, Scoring, SearchConfig, TieBreak,
 };
-use alphabeta_games::entry::{Resources, SolveOptions};
+use alphabeta_games::entry::{OpeningBook, Resources, SolveOptions};
 use alphabeta_games::excerpt;
 use serde::{Deserialize, Serialize};
 
@@ -122,6 +122,11 @@ pub struct SearchOptions {
     /// chess: a Polyglot `.bin` whose moves a level plays while it has one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub book: Option<PathBuf>,
+    /// A folder of endgame databases made by `alphabeta tablebase` (checkers): positions with
+    /// that few pieces are solved and played from them at once (up to 3 pieces without it,
+    /// from databases built in memory on first use).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub tablebase: Option<PathBuf>,
 }
 
 /// Serde for the options typed as text (an algorithm, a tie-break): written by `Display`,
@@ -384,6 +389,12 @@ impl SearchOptions {
         if self.no_book && self.book.is_some() {
             return Err(bad("give a book file (book) or no book (no_book), not both".into()));
         }
+        if let Some(dir) = self.tablebase.as_deref().filter(|dir| !dir.is_dir()) {
+            return Err(bad(format!(
+                "tablebase: '{}' is not a folder (make one with `alphabeta tablebase checkers --pieces N --out DIR`)",
+                excerpt(&dir.display().to_string())
+            )));
+        }
         if self.level.is_some() && self.searching() {
             return Err(bad(
                 "give a level or a search, not both (a level chooses a player; algorithm, \
@@ -444,8 +455,12 @@ impl SearchOptions {
         Ok(Resources {
             table_bytes: table_bytes("tt_mib", self.tt_mib.unwrap_or(DEFAULT_TT_MIB))?,
             threads: self.threads.map_or(1, |threads| threads as usize),
-            book: !self.no_book,
-            book_file: self.book.as_deref().map(std::sync::Arc::from),
+            book: match (&self.book, self.no_book) {
+                (_, true) => OpeningBook::None,
+                (Some(path), false) => OpeningBook::File(std::sync::Arc::from(path.as_path())),
+                (None, false) => OpeningBook::Shipped,
+            },
+            tablebase: self.tablebase.as_deref().map(std::sync::Arc::from),
         })
     }
 
@@ -511,12 +526,7 @@ impl SearchOptions {
                  options (algorithm, scoring, order, ...) belong to best and analyse"
                 .into()));
         }
-        Ok(SolveOptions {
-            weak,
-            limits: self.limits(),
-            resources: self.resources()?,
-            no_book: self.no_book,
-        })
+        Ok(SolveOptions { weak, limits: self.limits(), resources: self.resources()? })
     }
 }
 
@@ -555,7 +565,7 @@ mod tests {
         let request = options.request().unwrap_or_else(|error| panic!("{error}"));
         assert!(matches!(request.method, Method::Level(None)));
         assert_eq!(request.resources.table_bytes, (DEFAULT_TT_MIB as usize) << 20);
-        assert_eq!((request.resources.threads, request.resources.book), (1, true));
+        assert_eq!((request.resources.threads, request.resources.book), (1, OpeningBook::Shipped));
         assert_eq!(request.limits.depth, None);
     }
 

@@ -231,6 +231,88 @@ pub(crate) struct ValueParts {
     pub score_text: Option<String>,
 }
 
+/// What a value says, the same for every front end: its outcome, plies and winner when
+/// proven, and its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueWords {
+    /// `win`, `loss` or `draw` for the side to move, when proven.
+    pub outcome: Option<Outcome>,
+    /// Plies to the end under best play, when known.
+    pub plies: Option<u32>,
+    /// The winner under best play, when proven.
+    pub winner: Option<String>,
+    /// "x wins in 3 plies", "draw", "+12 for x, heuristic, not proven", a game's own words
+    /// for a proven win ("White mates in 3"), or why it is not known.
+    pub words: String,
+}
+
+/// A position's side of a value: its two sides' names (the side to move first) and its own
+/// words, for [`value_words`].
+pub struct Speaker<'a> {
+    /// The side to move, then the other.
+    pub sides: [&'a str; 2],
+    /// The game is over in this position.
+    pub over: bool,
+    /// What a forced win is called ("mate"), for a proving search that found none.
+    pub forced_win: &'a str,
+    /// A proven result in the game's own words, when it has any.
+    pub proven_words: &'a dyn Fn(Score) -> Option<String>,
+    /// A value as people read it, in the game's units ("+0.35").
+    pub score_text: &'a dyn Fn(Score, bool) -> String,
+}
+
+/// The words of `score` for the side to move: the one place every front end (the catalogue's
+/// reports, Python's own games) says a value. `exact`: no heuristic and no budget went into
+/// it; `proved`: how far a proving search looked, for a score that is not known.
+#[must_use]
+pub fn value_words(
+    speaker: &Speaker<'_>,
+    score: Score,
+    exact: bool,
+    proved: Option<u32>,
+) -> ValueWords {
+    if unknown(score) {
+        let words = match proved {
+            Some(plies) if plies > 0 => format!(
+                "no {} within {} found, not proven",
+                speaker.forced_win,
+                count(u64::from(plies), "ply", "plies")
+            ),
+            _ => "not known: the budget ran out before a move was searched".into(),
+        };
+        return ValueWords { outcome: None, plies: None, winner: None, words };
+    }
+    let [to_move, other] = speaker.sides;
+    let outcome = score.outcome(exact);
+    let winner = match outcome {
+        Some(Outcome::Win) => Some(to_move.to_string()),
+        Some(Outcome::Loss) => Some(other.to_string()),
+        _ => None,
+    };
+    let plies = match outcome {
+        Some(Outcome::Draw) if speaker.over => Some(0),
+        Some(_) => score.plies(),
+        None => None,
+    };
+    let words = match (&winner, plies, outcome) {
+        (_, _, Some(Outcome::Draw)) => "draw".to_string(),
+        // The game's own words when it has any ("White mates in 3"); the plies are in
+        // `plies` and `score_text`.
+        (Some(side), Some(plies), _) => (speaker.proven_words)(score).unwrap_or_else(|| {
+            format!("{} in {}", wins(side), count(u64::from(plies), "ply", "plies"))
+        }),
+        (Some(side), None, _) => wins(side),
+        // A value with no win or loss in it, in the game's own units (chess: pawns): proven
+        // when no heuristic and no budget went into it (a tree's leaf).
+        _ => format!(
+            "{} for {to_move}, {}",
+            (speaker.score_text)(score, exact),
+            if exact { "proven" } else { "heuristic, not proven" }
+        ),
+    };
+    ValueWords { outcome, plies, winner, words }
+}
+
 /// The value of `score` (for the side to move of `game`) in every form the report needs;
 /// `proved` is how far a proving search looked without proving anything, for a score that
 /// is not known.
@@ -241,61 +323,24 @@ pub(crate) fn value_parts<G: Entry>(
     scoring: Scoring,
     proved: Option<u32>,
 ) -> ValueParts {
-    if unknown(score) {
-        let words = match proved {
-            Some(plies) if plies > 0 => format!(
-                "no {} within {} found, not proven",
-                G::FORCED_WIN,
-                count(u64::from(plies), "ply", "plies")
-            ),
-            _ => "not known: the budget ran out before a move was searched".into(),
-        };
-        return ValueParts {
-            value: None,
-            outcome: None,
-            plies: None,
-            winner: None,
-            exact: false,
-            words,
-            score_text: None,
-        };
-    }
-    let outcome = score.outcome(exact);
-    let winner = match outcome {
-        Some(Outcome::Win) => Some(game.side_name(true)),
-        Some(Outcome::Loss) => Some(game.side_name(false)),
-        _ => None,
+    let (to_move, other) = (game.side_name(true), game.side_name(false));
+    let speaker = Speaker {
+        sides: [&to_move, &other],
+        over: game.outcome().is_some(),
+        forced_win: G::FORCED_WIN,
+        proven_words: &|score| game.proven_words(score),
+        score_text: &|score, exact| game.score_text(score, exact),
     };
-    let plies = match outcome {
-        Some(Outcome::Draw) if game.outcome().is_some() => Some(0),
-        Some(_) => score.plies(),
-        None => None,
-    };
-    let words = match (&winner, plies, outcome) {
-        (_, _, Some(Outcome::Draw)) => "draw".to_string(),
-        // The game's own words when it has any ("White mates in 3"); the plies are in
-        // `plies` and `score_text`.
-        (Some(side), Some(plies), _) => game.proven_words(score).unwrap_or_else(|| {
-            format!("{} in {}", wins(side), count(u64::from(plies), "ply", "plies"))
-        }),
-        (Some(side), None, _) => wins(side),
-        // A value with no win or loss in it, in the game's own units (chess: pawns): proven
-        // when no heuristic and no budget went into it (a tree's leaf).
-        _ => format!(
-            "{} for {}, {}",
-            game.score_text(score, exact),
-            game.side_name(true),
-            if exact { "proven" } else { "heuristic, not proven" }
-        ),
-    };
+    let said = value_words(&speaker, score, exact, proved);
+    let known = !unknown(score);
     ValueParts {
-        value: Some(game.value(score, scoring)),
-        outcome: outcome.map(outcome_name),
-        plies,
-        winner,
-        exact: exact && outcome.is_some(),
-        words,
-        score_text: Some(game.score_text(score, exact)),
+        value: known.then(|| game.value(score, scoring)),
+        outcome: said.outcome.map(outcome_name),
+        plies: said.plies,
+        winner: said.winner,
+        exact: known && exact && said.outcome.is_some(),
+        words: said.words,
+        score_text: known.then(|| game.score_text(score, exact)),
     }
 }
 
@@ -423,11 +468,15 @@ impl Report {
     /// The text form, several lines.
     #[must_use]
     pub fn text(&self) -> String {
-        let value = self.value.map_or_else(|| "not known".to_string(), |value| value.to_string());
         let mut out = format!("position: {} ({} to move)\n", self.position, self.to_move);
         out += &format!("best move: {}\n", self.best_move.as_deref().unwrap_or("none"));
         let proven = if self.exact { ", proven" } else { "" };
-        out += &format!("value: {value} ({}{proven})\n", self.words);
+        out += &match self.value {
+            Some(value) => format!("value: {value} ({}{proven})\n", self.words),
+            // The words say it is not known, and why: once.
+            None if self.words.starts_with("not known") => format!("value: {}\n", self.words),
+            None => format!("value: not known ({})\n", self.words),
+        };
         // No figures of a search that did not happen: a finished game, a book or a table.
         out += &if !self.searched() {
             self.looked_up()

@@ -333,3 +333,13 @@ fn a_book_that_cannot_be_written_is_refused_before_the_build() {
     assert!(err.contains("cannot write the book to /nonexistent/dir/b"), "{err}");
     assert_eq!(err.matches("os error").count(), 1, "the system's reason once: {err}");
 }
+
+#[test]
+fn a_value_not_known_is_said_once() {
+    // One millisecond and no book: far too little to solve the position after one stone.
+    let (code, out, err) =
+        run(&["solve", "connect4", "4", "--time-ms", "1", "--no-book", "--table-mib", "8"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: not known: the budget ran out"), "{out}");
+    assert!(!out.contains("not known (not known"), "{out}");
+}

@@ -108,15 +108,35 @@ pub struct Resources {
     pub table_bytes: usize,
     /// Threads (games whose solver runs in parallel use them; others use one).
     pub threads: usize,
-    /// Consult the game's opening book (where it has one).
-    pub book: bool,
-    /// An opening book file to use instead of the one a game ships (where it reads one).
-    pub book_file: Option<std::sync::Arc<std::path::Path>>,
+    /// The opening book to consult (where the game has one).
+    pub book: OpeningBook,
+    /// A folder of endgame databases (where the game reads them: checkers).
+    pub tablebase: Option<std::sync::Arc<std::path::Path>>,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1, book: true, book_file: None }
+        Self { table_bytes: 64 << 20, threads: 1, book: OpeningBook::Shipped, tablebase: None }
+    }
+}
+
+/// Which opening book a player or solver consults, where the game has one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum OpeningBook {
+    /// The book the game ships.
+    #[default]
+    Shipped,
+    /// No book: every position is searched.
+    None,
+    /// A book read from this file instead of the shipped one.
+    File(std::sync::Arc<std::path::Path>),
+}
+
+impl OpeningBook {
+    /// Whether any book is consulted.
+    #[must_use]
+    pub fn used(&self) -> bool {
+        !matches!(self, OpeningBook::None)
     }
 }
 
@@ -127,10 +147,8 @@ pub struct SolveOptions {
     pub weak: bool,
     /// Budgets: a solve stopped by one is reported as aborted, not exact.
     pub limits: Limits,
-    /// Memory and threads.
+    /// Memory, threads and the opening book.
     pub resources: Resources,
-    /// Do not use an opening book (where the game has one).
-    pub no_book: bool,
 }
 
 /// How a move-path enumeration (perft) runs.

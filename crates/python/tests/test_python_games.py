@@ -170,7 +170,7 @@ def test_any_hashable_moves_and_keys(algorithm):
     assert result.pv[0] == "take 2" and all(isinstance(move, str) for move in result.pv)
     shallow = alphabeta.search(Nim(30), algorithm=algorithm, depth=2)
     assert shallow.exact is False and shallow.outcome is None and shallow.value == 5
-    assert shallow.words.startswith("+5 for the side to move (heuristic")
+    assert shallow.words == "+5 for the side to move, heuristic, not proven"
 
 
 def test_a_python_game_reports_in_words_for_people():

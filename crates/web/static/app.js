@@ -347,12 +347,12 @@ function lookedUp(reply) {
   return { book: 'the opening book', table: 'the table of values' }[reply.method] ?? null;
 }
 
-/** How a reply was found: "1,234 positions examined in 12 ms", "looked up in the opening book in 0.1 ms". */
+/** How a reply was found, as a sentence's start: "1,234 positions examined in 12 ms", "Looked up in the opening book in 0.1 ms". */
 function howFound(reply) {
   const source = lookedUp(reply);
   const time = milliseconds(reply.time_ms);
   return source
-    ? `looked up in ${source} in ${time}`
+    ? `Looked up in ${source} in ${time}`
     : `${count(reply.nodes)} position${reply.nodes === 1 ? '' : 's'} examined in ${time}`;
 }
 
@@ -427,10 +427,10 @@ async function hint() {
     if (serial !== play.serial || position !== play.position) return;
     play.hint = reply.move;
     const how = lookedUp(reply)
-      ? `${howFound(reply)}`
+      ? howFound(reply)
       : `Evaluation time: ${milliseconds(reply.time_ms)}, ${count(reply.nodes)} positions examined`;
     showAccount($('#hint-info'),
-      `Recommended move: ${reply.move_words ?? reply.move}. ${how[0].toUpperCase()}${how.slice(1)}; value: ${valueWords(reply)}.`, reply);
+      `Recommended move: ${reply.move_words ?? reply.move}. ${how}; value: ${valueWords(reply)}.`, reply);
     $('#hint-info').dataset.state = 'done';
     render();
   } catch (error) {

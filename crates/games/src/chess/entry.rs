@@ -11,7 +11,7 @@ use super::perft::{Perft, PerftConfig};
 use super::{Chess, Color, Move, Piece, Square};
 use crate::entry::{
     merge_limits, timed_level, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
-    PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
+    OpeningBook, PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
 };
 use crate::prove::Prover;
 use crate::Notation;
@@ -287,8 +287,8 @@ impl Entry for Chess {
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
         let (depth, time) = timed_level("chess", level)?;
         let search = ChessSearch::new(depth, time, resources)?;
-        match (resources.book, &resources.book_file) {
-            (true, Some(path)) => {
+        match &resources.book {
+            OpeningBook::File(path) => {
                 let book = super::polyglot::Book::read(path)
                     .map_err(|error| LevelError(error.to_string()))?;
                 let seed = std::time::SystemTime::now()

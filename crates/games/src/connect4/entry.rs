@@ -8,7 +8,7 @@ use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Sou
 use super::{Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
-    MoveSquares, Player, Resources, Solve, SolveOptions,
+    MoveSquares, OpeningBook, Player, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -49,7 +49,7 @@ fn solver_config(resources: &Resources) -> SolverConfig {
     SolverConfig {
         table_bytes: resources.table_bytes,
         threads: resources.threads.max(1),
-        book: resources.book,
+        book: resources.book.used(),
         ..SolverConfig::default()
     }
 }
@@ -58,7 +58,7 @@ fn solver_config(resources: &Resources) -> SolverConfig {
 fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
     let mut solver =
         Solver::new(solver_config(resources)).map_err(|error| LevelError(error.to_string()))?;
-    if let (true, Some(path)) = (resources.book, &resources.book_file) {
+    if let OpeningBook::File(path) = &resources.book {
         let book = Book::read(path).map_err(|error| LevelError(error.to_string()))?;
         solver.set_book(Some(std::sync::Arc::new(book)));
     }
@@ -394,7 +394,12 @@ impl Entry for Connect4 {
         let level = level.trim().to_ascii_lowercase();
         let heuristic = depth_config(
             None,
-            &Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None },
+            &Resources {
+                table_bytes: 16 << 20,
+                threads: 1,
+                book: OpeningBook::None,
+                tablebase: None,
+            },
         );
         match level.as_str() {
             "perfect" | "p" | "solver" => {
@@ -409,8 +414,8 @@ impl Entry for Connect4 {
                     &Resources {
                         table_bytes: resources.table_bytes.min(64 << 20),
                         threads: 1,
-                        book: false,
-                        book_file: None,
+                        book: OpeningBook::None,
+                        tablebase: None,
                     },
                 )),
                 _ => Err(LevelError(format!(
@@ -423,9 +428,7 @@ impl Entry for Connect4 {
 
     /// The exact solver (weak: win, draw or loss only), its table kept between positions.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
-        let mut resources = options.resources.clone();
-        resources.book &= !options.no_book;
-        let solver = make_solver(&resources)?;
+        let solver = make_solver(&options.resources)?;
         Ok(Box::new(Exact { solver, options: options.clone() }))
     }
 
