@@ -441,6 +441,15 @@ async fn solve_gives_the_exact_value() {
     let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
+    // A mid-game position beyond the book (Middle-Medium, a draw): weak is cheaper there too.
+    let position = "274552224131661";
+    let middle = |weak: bool| json!({"game": "connect4", "position": position, "weak": weak});
+    let weak = post(server, "/api/solve", &middle(true)).await.json();
+    let strong = post(server, "/api/solve", &middle(false)).await.json();
+    assert_eq!((weak["value"].as_i64(), strong["value"].as_i64()), (Some(0), Some(0)));
+    let nodes = |reply: &Value| reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    let (weak_nodes, strong_nodes) = (nodes(&weak), nodes(&strong));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
     assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
     let bad = json!({"game": "tictactoe", "position": "........", "weak": "yes"});
