@@ -266,6 +266,15 @@ test('hare and wolves: pick up the hare, see where it may go, and the table answ
     // The wolves' answer comes from the complete table: proven.
     assert.match(await page.textContent('#ai-info .summary'), /^The AI \(wolves\) played [a-h][1-8]-[a-h][1-8]: wolves win in \d+ plies, proven\. .* \(perfect\)\.$/);
   }
+  // The table is looked up, not searched: the account says so, with no depth or node count.
+  assert.match(await page.textContent('#ai-info .summary'), /proven\. Looked up in the table of values in [\d.]+ m?s \(perfect\)\.$/);
+  assert.equal(await page.textContent('#ai-info [data-field="lookup"]'), 'the table of values');
+  assert.equal(await page.$('#ai-info [data-field="nodes"]'), null);
+  assert.equal(await page.$('#ai-info [data-field="depth"]'), null);
+  await settle(page);
+  await page.click('#hint');
+  await page.waitForSelector('#board .square.hint');
+  assert.match(await page.textContent('#hint-info .summary'), /^Recommended move: [a-h][1-8]-[a-h][1-8]\. Looked up in the table of values in [\d.]+ m?s; value: .*, proven\.$/);
   const moves = await moveList(page);
   assert.equal(moves.length, 6);
   assert.match(moves[0], /^hare: [a-h][1-8]-[a-h][1-8] \(you\)$/);

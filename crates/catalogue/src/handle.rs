@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use alphabeta_engine::duel;
 use alphabeta_engine::{
-    Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Stats,
+    Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Source, Stats,
 };
 use alphabeta_games::entry::{merge_limits, PerftOptions, Player, Resources, Solve, SolveOptions};
 use alphabeta_games::{excerpt, Entry};
@@ -331,6 +331,7 @@ impl<G: Entry> Adapter<G> {
             stats: Stats::default(),
             aborted: false,
             root_moves: Vec::new(),
+            source: Source::Over,
         };
         let mut report = Report::new(game, text, &result, G::scoring(), level);
         report.words = format!("the game is over: {}", result_of(game).words);
@@ -482,7 +483,6 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     weak: false,
                     limits: request.limits.clone(),
                     resources: request.resources.clone(),
-                    no_book: false,
                 };
                 let mut solver = G::solver(&options)
                     .map_err(|error| CatalogueError::BadOption(short(error.to_string())))?;
@@ -516,7 +516,8 @@ impl<G: Entry> GameHandle for Adapter<G> {
             .iter()
             .map(|(mv, result)| {
                 let exact = result.exact && !result.aborted;
-                let parts = value_parts(&game, result.score, exact, scoring);
+                let proved = (result.source == Source::Solver).then_some(result.stats.depth);
+                let parts = value_parts(&game, result.score, exact, scoring, proved);
                 MoveValue {
                     text: game.move_text(*mv),
                     squares: game.move_squares(*mv),
@@ -546,6 +547,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     stats,
                     aborted: true,
                     root_moves: Vec::new(),
+                    source: Source::Search,
                 },
             ),
         };

@@ -39,8 +39,9 @@ pub use handle::{
 };
 pub use options::SearchOptions;
 pub use report::{
-    count, duration_text, outcome_name, round_ms, thousands, wins, Analysis, DivideLine, GameInfo,
-    MoveValue, MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
+    count, duration_text, outcome_name, round_ms, thousands, value_words, wins, Analysis,
+    DivideLine, GameInfo, MoveValue, MoveView, PerftReport, PositionView, Report, ResultView,
+    Speaker, SplitLine, ValueWords,
 };
 
 /// The games front ends offer, by name.

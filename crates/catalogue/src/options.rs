@@ -14,7 +14,7 @@ use std::time::Duration;
 use alphabeta_engine::{
     Algorithm, CutRule, Deepening, Limits, MoveOrdering, Playout, Scoring, SearchConfig, TieBreak,
 };
-use alphabeta_games::entry::{Resources, SolveOptions};
+use alphabeta_games::entry::{OpeningBook, Resources, SolveOptions};
 use alphabeta_games::excerpt;
 use serde::{Deserialize, Serialize};
 
@@ -424,8 +424,11 @@ impl SearchOptions {
         Ok(Resources {
             table_bytes: table_bytes("tt_mib", self.tt_mib.unwrap_or(DEFAULT_TT_MIB))?,
             threads: self.threads.map_or(1, |threads| threads as usize),
-            book: !self.no_book,
-            book_file: self.book.as_deref().map(std::sync::Arc::from),
+            book: match (&self.book, self.no_book) {
+                (_, true) => OpeningBook::None,
+                (Some(path), false) => OpeningBook::File(std::sync::Arc::from(path.as_path())),
+                (None, false) => OpeningBook::Shipped,
+            },
         })
     }
 
@@ -491,12 +494,7 @@ impl SearchOptions {
                  options (algorithm, scoring, order, ...) belong to best and analyse"
                 .into()));
         }
-        Ok(SolveOptions {
-            weak,
-            limits: self.limits(),
-            resources: self.resources()?,
-            no_book: self.no_book,
-        })
+        Ok(SolveOptions { weak, limits: self.limits(), resources: self.resources()? })
     }
 }
 
@@ -535,7 +533,7 @@ mod tests {
         let request = options.request().unwrap_or_else(|error| panic!("{error}"));
         assert!(matches!(request.method, Method::Level(None)));
         assert_eq!(request.resources.table_bytes, (DEFAULT_TT_MIB as usize) << 20);
-        assert_eq!((request.resources.threads, request.resources.book), (1, true));
+        assert_eq!((request.resources.threads, request.resources.book), (1, OpeningBook::Shipped));
         assert_eq!(request.limits.depth, None);
     }
 

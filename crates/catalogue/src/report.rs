@@ -1,7 +1,7 @@
 //! The one result format of every game and front end (the JSON contract in the README), and
 //! the views of positions and games.
 
-use alphabeta_engine::{Outcome, Score, Scoring, SearchResult};
+use alphabeta_engine::{Outcome, Score, Scoring, SearchResult, Source};
 use alphabeta_games::entry::{Board, Highlights, LevelInfo, MoveSquares};
 use alphabeta_games::Entry;
 use serde::Serialize;
@@ -35,7 +35,8 @@ pub struct Report {
     pub cutoffs: u64,
     /// Transposition-table hits.
     pub tt_hits: u64,
-    /// Depth reached, in plies.
+    /// Depth reached, in plies; 0 when nothing was searched (`method` `book`, `table`,
+    /// `over`).
     pub depth: u32,
     /// Elapsed time in milliseconds, rounded to microseconds.
     pub time_ms: f64,
@@ -45,6 +46,11 @@ pub struct Report {
     pub aborted: bool,
     /// The level or method that produced this (`perfect`, `3`, `alphabeta`, `solve`).
     pub level: String,
+    /// How the answer was obtained: `search`, `book` (an opening book), `table` (a complete
+    /// table of values), `solver` (an exact solver or a proving search), `over` (the game is
+    /// over, nothing to search). Depth and node counts mean something only for `search` and
+    /// `solver`.
+    pub method: &'static str,
     /// The value in words ("x wins in 3 plies", "draw", "+12 for x, heuristic, not proven").
     pub words: String,
     /// The value as people read it, short, for the side to move (chess: "+0.35" pawns,
@@ -134,7 +140,7 @@ fn unknown(score: Score) -> bool {
     score >= Score::INFINITY || score <= -Score::INFINITY
 }
 
-/// The value of `score` (for the side to move of `game`) in every form the report needs.
+/// A value in every form the report needs.
 pub(crate) struct ValueParts {
     pub value: Option<i64>,
     pub outcome: Option<&'static str>,
@@ -145,59 +151,116 @@ pub(crate) struct ValueParts {
     pub score_text: Option<String>,
 }
 
-pub(crate) fn value_parts<G: Entry>(
-    game: &G,
+/// What a value says, the same for every front end: its outcome, plies and winner when
+/// proven, and its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueWords {
+    /// `win`, `loss` or `draw` for the side to move, when proven.
+    pub outcome: Option<Outcome>,
+    /// Plies to the end under best play, when known.
+    pub plies: Option<u32>,
+    /// The winner under best play, when proven.
+    pub winner: Option<String>,
+    /// "x wins in 3 plies", "draw", "+12 for x, heuristic, not proven", a game's own words
+    /// for a proven win ("White mates in 3"), or why it is not known.
+    pub words: String,
+}
+
+/// A position's side of a value: its two sides' names (the side to move first) and its own
+/// words, for [`value_words`].
+pub struct Speaker<'a> {
+    /// The side to move, then the other.
+    pub sides: [&'a str; 2],
+    /// The game is over in this position.
+    pub over: bool,
+    /// What a forced win is called ("mate"), for a proving search that found none.
+    pub forced_win: &'a str,
+    /// A proven result in the game's own words, when it has any.
+    pub proven_words: &'a dyn Fn(Score) -> Option<String>,
+    /// A value as people read it, in the game's units ("+0.35").
+    pub score_text: &'a dyn Fn(Score, bool) -> String,
+}
+
+/// The words of `score` for the side to move: the one place every front end (the catalogue's
+/// reports, Python's own games) says a value. `exact`: no heuristic and no budget went into
+/// it; `proved`: how far a proving search looked, for a score that is not known.
+#[must_use]
+pub fn value_words(
+    speaker: &Speaker<'_>,
     score: Score,
     exact: bool,
-    scoring: Scoring,
-) -> ValueParts {
+    proved: Option<u32>,
+) -> ValueWords {
     if unknown(score) {
-        return ValueParts {
-            value: None,
-            outcome: None,
-            plies: None,
-            winner: None,
-            exact: false,
-            words: "not known: the budget ran out before a move was searched".into(),
-            score_text: None,
+        let words = match proved {
+            Some(plies) if plies > 0 => format!(
+                "no {} within {} found, not proven",
+                speaker.forced_win,
+                count(u64::from(plies), "ply", "plies")
+            ),
+            _ => "not known: the budget ran out before a move was searched".into(),
         };
+        return ValueWords { outcome: None, plies: None, winner: None, words };
     }
+    let [to_move, other] = speaker.sides;
     let outcome = score.outcome(exact);
     let winner = match outcome {
-        Some(Outcome::Win) => Some(game.side_name(true)),
-        Some(Outcome::Loss) => Some(game.side_name(false)),
+        Some(Outcome::Win) => Some(to_move.to_string()),
+        Some(Outcome::Loss) => Some(other.to_string()),
         _ => None,
     };
     let plies = match outcome {
-        Some(Outcome::Draw) if game.outcome().is_some() => Some(0),
+        Some(Outcome::Draw) if speaker.over => Some(0),
         Some(_) => score.plies(),
         None => None,
     };
     let words = match (&winner, plies, outcome) {
         (_, _, Some(Outcome::Draw)) => "draw".to_string(),
-        (Some(side), Some(plies), _) => {
-            let own =
-                game.proven_words(score).map(|words| format!(" ({words})")).unwrap_or_default();
-            format!("{} in {}{own}", wins(side), count(u64::from(plies), "ply", "plies"))
-        }
+        // The game's own words when it has any ("White mates in 3"); the plies are in
+        // `plies` and `score_text`.
+        (Some(side), Some(plies), _) => (speaker.proven_words)(score).unwrap_or_else(|| {
+            format!("{} in {}", wins(side), count(u64::from(plies), "ply", "plies"))
+        }),
         (Some(side), None, _) => wins(side),
         // A value with no win or loss in it, in the game's own units (chess: pawns): proven
         // when no heuristic and no budget went into it (a tree's leaf).
         _ => format!(
-            "{} for {}, {}",
-            game.score_text(score, exact),
-            game.side_name(true),
+            "{} for {to_move}, {}",
+            (speaker.score_text)(score, exact),
             if exact { "proven" } else { "heuristic, not proven" }
         ),
     };
+    ValueWords { outcome, plies, winner, words }
+}
+
+/// The value of `score` (for the side to move of `game`) in every form the report needs;
+/// `proved` is how far a proving search looked without proving anything, for a score that
+/// is not known.
+pub(crate) fn value_parts<G: Entry>(
+    game: &G,
+    score: Score,
+    exact: bool,
+    scoring: Scoring,
+    proved: Option<u32>,
+) -> ValueParts {
+    let (to_move, other) = (game.side_name(true), game.side_name(false));
+    let speaker = Speaker {
+        sides: [&to_move, &other],
+        over: game.outcome().is_some(),
+        forced_win: G::FORCED_WIN,
+        proven_words: &|score| game.proven_words(score),
+        score_text: &|score, exact| game.score_text(score, exact),
+    };
+    let said = value_words(&speaker, score, exact, proved);
+    let known = !unknown(score);
     ValueParts {
-        value: Some(game.value(score, scoring)),
-        outcome: outcome.map(outcome_name),
-        plies,
-        winner,
-        exact: exact && outcome.is_some(),
-        words,
-        score_text: Some(game.score_text(score, exact)),
+        value: known.then(|| game.value(score, scoring)),
+        outcome: said.outcome.map(outcome_name),
+        plies: said.plies,
+        winner: said.winner,
+        exact: known && exact && said.outcome.is_some(),
+        words: said.words,
+        score_text: known.then(|| game.score_text(score, exact)),
     }
 }
 
@@ -254,7 +317,7 @@ fn mcts_view<G: Entry>(game: &G, result: &SearchResult<G::Move>) -> Option<MctsV
             win_rate: (stats.win_rate() * 1000.0).round() / 1000.0,
             proven: stats
                 .proven()
-                .map(|score| value_parts(game, score, true, Scoring::Depth).words),
+                .map(|score| value_parts(game, score, true, Scoring::Depth, None).words),
         })
         .collect();
     Some(MctsView {
@@ -280,7 +343,10 @@ impl Report {
         scoring: Scoring,
         level: &str,
     ) -> Self {
-        let parts = value_parts(game, result.score, result.exact && !result.aborted, scoring);
+        let exact = result.exact && !result.aborted;
+        let proved = (result.source == Source::Solver).then_some(result.stats.depth);
+        let parts = value_parts(game, result.score, exact, scoring, proved);
+        let searched = result.source.searched();
         Report {
             position: text,
             to_move: game.side_name(true),
@@ -294,11 +360,12 @@ impl Report {
             evaluations: result.stats.evaluations,
             cutoffs: result.stats.cutoffs,
             tt_hits: result.stats.tt_hits,
-            depth: result.stats.depth,
+            depth: if searched { result.stats.depth } else { 0 },
             time_ms: round_ms(result.stats.elapsed.as_secs_f64() * 1000.0),
             pv: line_text(game, &result.pv),
             aborted: result.aborted,
             level: level.to_string(),
+            method: result.source.name(),
             words: parts.words,
             score_text: parts.score_text,
             move_words: result.best_move.map(|mv| game.move_words(mv)),
@@ -316,14 +383,20 @@ impl Report {
     /// The text form, several lines.
     #[must_use]
     pub fn text(&self) -> String {
-        let value = self.value.map_or_else(|| "not known".to_string(), |value| value.to_string());
         let mut out = format!("position: {} ({} to move)\n", self.position, self.to_move);
         out += &format!("best move: {}\n", self.best_move.as_deref().unwrap_or("none"));
-        out += &format!("value: {value} ({})\n", self.words);
-        // A finished game is not searched: no figures of a search that did not happen.
-        let searched = self.best_move.is_some() || self.nodes > 0;
-        out += &if !searched {
-            String::new()
+        let proven = if self.exact { ", proven" } else { "" };
+        out += &match self.value {
+            Some(value) => format!("value: {value} ({}{proven})\n", self.words),
+            // The words say it is not known, and why: once.
+            None if self.words.starts_with("not known") => format!("value: {}\n", self.words),
+            None => format!("value: not known ({})\n", self.words),
+        };
+        // No figures of a search that did not happen: a finished game, a book or a table.
+        out += &if !self.searched() {
+            self.looked_up()
+                .map(|source| format!("looked up in {source} in {}\n", duration_text(self.time_ms)))
+                .unwrap_or_default()
         } else {
             format!(
             "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}, depth: {}, time: {:.3} ms{}\n",
@@ -384,10 +457,28 @@ impl Report {
         )
     }
 
+    /// Whether a search produced this answer (so its depth and node counts mean something).
+    #[must_use]
+    pub fn searched(&self) -> bool {
+        matches!(self.method, "search" | "solver")
+    }
+
+    /// Where an answer that was not searched was looked up ("the opening book", "the table
+    /// of values"); `None` for a search or a finished game.
+    #[must_use]
+    pub fn looked_up(&self) -> Option<&'static str> {
+        match self.method {
+            "book" => Some("the opening book"),
+            "table" => Some("the table of values"),
+            _ => None,
+        }
+    }
+
     /// What the search saw, in one line for a game in play: "depth 6, score +0.35 for
     /// White, 12,345 nodes, principal variation: e4 e5 Nf3" (the score is for the side to
     /// move of the position searched, the side whose move this is; the moves in the game's
-    /// notation for people).
+    /// notation for people). A value looked up says where ("from the opening book, score
+    /// ...") instead of a depth and nodes.
     #[must_use]
     pub fn search_line(&self) -> String {
         let score = self.score_text.as_ref().map_or_else(
@@ -395,22 +486,29 @@ impl Report {
             |score| format!("score {score} for {}", self.to_move),
         );
         let line = if self.pv_words.is_empty() { "-".to_string() } else { self.pv_words.join(" ") };
-        format!(
-            "depth {}, {score}, {}, principal variation: {line}",
-            self.depth,
-            count(self.nodes, "node", "nodes")
-        )
+        match self.looked_up() {
+            Some(source) => format!("from {source}, {score}, principal variation: {line}"),
+            None => format!(
+                "depth {}, {score}, {}, principal variation: {line}",
+                self.depth,
+                count(self.nodes, "node", "nodes")
+            ),
+        }
     }
 
     /// How the AI's move is told in a game: "x plays 4 (x wins in 3 plies; 1,234 positions
-    /// examined in 0.012 s, level perfect)".
+    /// examined in 0.012 s, level perfect)", or "(...; looked up in the opening book in
+    /// 0.1 ms, level perfect)".
     #[must_use]
     pub fn account(&self) -> String {
+        let time = duration_text(self.time_ms);
+        let how = self.looked_up().map_or_else(
+            || format!("{} examined in {time}", count(self.nodes, "position", "positions")),
+            |source| format!("looked up in {source} in {time}"),
+        );
         format!(
-            "{}; {} examined in {}, level {}{}",
+            "{}; {how}, level {}{}",
             self.words,
-            count(self.nodes, "position", "positions"),
-            duration_text(self.time_ms),
             self.level,
             if self.exact { ", proven" } else { "" }
         )

@@ -206,4 +206,12 @@ fn found_by_fuzzing() {
     every_position(&PositionInput::new("6x5:324"));
     // Hare and wolves quoted a whole unexpected part of the text.
     every_position(&PositionInput::new(format!("2{}:J", "\u{8f}".repeat(200))));
+    // A quote of 60 control characters grew sixfold when escaped (`\u{7f}`): chess's FEN
+    // message then ran past the catalogue's cut of 240 characters.
+    let controls = PositionInput::new(format!("{}\u{17}", "\u{7f}".repeat(60)));
+    let games = catalogue();
+    let message = games.get("chess").unwrap().position(&controls).unwrap_err().to_string();
+    assert!(message.chars().count() <= 250, "{} characters: {message}", message.chars().count());
+    assert!(message.contains("\\u{7f}") && !message.contains('\u{7f}'), "{message}");
+    every_position(&controls);
 }

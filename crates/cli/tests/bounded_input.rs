@@ -71,3 +71,16 @@ fn standard_input_that_never_ends_is_refused() {
     let (code, err) = capped(&["uci"], true);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// A table far larger than tic-tac-toe can fill is made at the size it can: under the 2 GiB
+/// cap, a 3,000 MiB request must not be allocated.
+#[test]
+fn a_table_is_capped_at_what_the_game_can_use() {
+    let args = ["best", "ttt", ".........", "--algo", "negamax", "--tt-mib", "3000"];
+    let (code, err) = capped(&args, false);
+    if code == Some(2) && err.contains("memory") {
+        eprintln!("skipped: this machine has less than 3,000 MiB available: {err}");
+        return;
+    }
+    assert_eq!(code, Some(0), "{err}");
+}

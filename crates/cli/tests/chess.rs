@@ -54,3 +54,42 @@ fn chess_is_played_searched_and_batched() {
     assert_eq!(lines[1][0], "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert_eq!(lines[1][1], "-", "mate: no move");
 }
+
+#[test]
+fn solve_chess_proves_a_mate_or_says_how_far_it_looked() {
+    // Legal's mate: Nf6+ gxf6, Bxf7#, proven, with its line.
+    let legal = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let (code, out, err) = call(&["solve", "chess", legal, "--json"], b"");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["move"], "d5f6", "{report}");
+    assert_eq!((report["exact"].as_bool(), report["plies"].as_u64()), (Some(true), Some(3)));
+    assert_eq!(report["words"], "White mates in 2", "{report}");
+    assert_eq!(report["score_text"], "mate in 2", "{report}");
+    assert_eq!(report["method"], "solver", "{report}");
+    assert_eq!(report["pv_words"].as_array().map(Vec::len), Some(3), "{report}");
+    let (_, text, _) = call(&["solve", "chess", legal], b"");
+    assert!(text.contains("(White mates in 2, proven)\n"), "{text}");
+    assert!(text.contains("(Nf6+ gxf6 Bxf7#)"), "{text}");
+    // The start position: no mate within the bound, and no value, in every form.
+    let (code, out, err) = call(&["solve", "chess", "startpos", "--json"], b"");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(report["value"].is_null() && report["score_text"].is_null(), "{report}");
+    assert_eq!(report["exact"], false, "{report}");
+    assert_eq!(report["words"], "no mate within 5 plies found, not proven", "{report}");
+    assert_eq!(report["depth"], 5, "{report}");
+    let (_, text, _) = call(&["solve", "chess", "startpos", "--depth", "3"], b"");
+    assert!(
+        text.contains("value: not known (no mate within 3 plies found, not proven)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("score: ") && !text.contains("heuristic"), "{text}");
+    // Batches solve the same way, one line each: the mate's value, no value for the start.
+    let input = format!("{legal}\nstartpos\n");
+    let (code, out, err) = call(&["batch", "chess", "--solve"], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|line| line.split('\t').collect()).collect();
+    assert_eq!((lines[0][1], lines[0][2]), ("d5f6", "997"), "{out}");
+    assert_eq!(lines[1][2], "-", "{out}");
+}

@@ -42,7 +42,9 @@ fn solve_prints_the_score_and_the_common_fields() {
 
     let (code, out, _) = run(&["solve", "c4", "5554224333234511764415115", "--table-mib", "8"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("value: 4 (o wins in 11 plies (o wins with its 18th stone))"), "{out}");
+    // The game's own words, once, with no brackets inside brackets; the plies in the score.
+    assert!(out.contains("value: 4 (o wins with its 18th stone, proven)\n"), "{out}");
+    assert!(out.contains("score: win in 11 plies for o\n"), "{out}");
     let (code, out, _) =
         run(&["analyse", "c4", "5554224333234511764415115", "--json", "--table-mib", "8"], "");
     assert_eq!(code, 0);
@@ -331,4 +333,14 @@ fn a_book_that_cannot_be_written_is_refused_before_the_build() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot write the book to /nonexistent/dir/b"), "{err}");
     assert_eq!(err.matches("os error").count(), 1, "the system's reason once: {err}");
+}
+
+#[test]
+fn a_value_not_known_is_said_once() {
+    // One millisecond and no book: far too little to solve the position after one stone.
+    let (code, out, err) =
+        run(&["solve", "connect4", "4", "--time-ms", "1", "--no-book", "--table-mib", "8"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: not known: the budget ran out"), "{out}");
+    assert!(!out.contains("not known (not known"), "{out}");
 }

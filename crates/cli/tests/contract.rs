@@ -62,7 +62,7 @@ const CASES: [Case; 6] = [
 ];
 
 /// The contract's fields and the JSON types each may take.
-const FIELDS: [(&str, &[&str]); 22] = [
+const FIELDS: [(&str, &[&str]); 23] = [
     ("position", &["string"]),
     ("to_move", &["string"]),
     ("move", &["string", "null"]),
@@ -80,6 +80,7 @@ const FIELDS: [(&str, &[&str]); 22] = [
     ("pv", &["array"]),
     ("aborted", &["bool"]),
     ("level", &["string"]),
+    ("method", &["string"]),
     ("words", &["string"]),
     ("score_text", &["string", "null"]),
     ("move_words", &["string", "null"]),
@@ -128,6 +129,15 @@ fn check_report(report: &Value, over: bool, context: &str) {
     assert!(!text.contains("inf") && !text.contains("1000001"), "{context}: {text}");
     if report["exact"] == true {
         assert!(!report["outcome"].is_null(), "{context}: exact without an outcome: {report}");
+    }
+    // How it was obtained: one of the catalogue's words; a finished game is not searched,
+    // and an answer looked up has no depth.
+    let method = report["method"].as_str().unwrap_or_default();
+    let methods = alphabeta_engine::Source::ALL.map(alphabeta_engine::Source::name);
+    assert!(methods.contains(&method), "{context}: method {method}");
+    assert_eq!(method == "over", over, "{context}: method over exactly when over: {report}");
+    if matches!(method, "book" | "table" | "over") {
+        assert_eq!(report["depth"], 0, "{context}: no depth for {method}: {report}");
     }
 }
 

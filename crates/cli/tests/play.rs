@@ -12,8 +12,17 @@ fn weakest() -> &'static str {
 }
 
 /// The fields of a search line "  depth D, score S for SIDE, N nodes, principal variation:
-/// M1 M2 ...": (depth, score, side, nodes, moves).
+/// M1 M2 ...": (depth, score, side, nodes, moves). A value looked up ("  from the table of
+/// values, score S for SIDE, principal variation: ...") has no depth and no nodes: 0.
 fn search_line(line: &str) -> (u32, String, String, u64, Vec<String>) {
+    if let Some(rest) = line.strip_prefix("  from ") {
+        let (source, rest) = rest.split_once(", score ").unwrap();
+        assert!(["the opening book", "the table of values"].contains(&source), "{line}");
+        let (score, rest) = rest.split_once(" for ").unwrap();
+        let (side, moves) = rest.split_once(", principal variation: ").unwrap();
+        let moves = moves.split(' ').map(String::from).collect();
+        return (0, score.to_string(), side.to_string(), 0, moves);
+    }
     let rest = line.strip_prefix("  depth ").unwrap_or_else(|| panic!("not a search line: {line}"));
     let (depth, rest) = rest.split_once(", score ").unwrap();
     let (score, rest) = rest.split_once(" for ").unwrap();
@@ -123,8 +132,11 @@ fn every_game_hints_with_the_same_account() {
             .iter()
             .position(|line| line.starts_with("Recommended move: "))
             .unwrap_or_else(|| panic!("{game}: no hint: {out}"));
-        // (An opening book answers with 0 nodes.)
-        let (_, score, side, _, pv) = search_line(lines[hint + 1]);
+        // A table or a book says where it looked, and no nodes.
+        let (_, score, side, nodes, pv) = search_line(lines[hint + 1]);
+        let looked_up = lines[hint].contains("; looked up in ");
+        assert_eq!(looked_up, game == "hare-wolves", "{game}: {}", lines[hint]);
+        assert_eq!(nodes == 0, looked_up, "{game}: {}", lines[hint + 1]);
         assert_eq!(side.to_lowercase(), human.to_lowercase(), "{game}");
         assert!(!score.is_empty() && !pv.is_empty(), "{game}: {}", lines[hint + 1]);
         let recommended =

@@ -169,4 +169,14 @@ pub trait Game: Clone {
 
     /// Takes back [`Game::pass`].
     fn undo_pass(&mut self) {}
+
+    /// An upper bound on the distinct keys ([`Game::hash`]) of this game's positions, when
+    /// it has a small one (tic-tac-toe: 3^9 boards times 2 sides to move). A transposition
+    /// table is then made no larger than [`TranspositionTable::capped_bytes`] allows, however
+    /// much memory was asked for. The default: no bound.
+    ///
+    /// [`TranspositionTable::capped_bytes`]: crate::tt::TranspositionTable::capped_bytes
+    fn max_positions(&self) -> Option<u64> {
+        None
+    }
 }

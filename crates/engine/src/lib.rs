@@ -9,6 +9,8 @@
 //! - [`Searcher`]: runs searches and reports [`SearchResult`]s with [`Stats`]; an
 //!   [`Observer`] hears every step (the library never prints).
 //! - [`tt`]: the transposition table.
+//! - [`retrograde`]: retrograde analysis, the exact value of every position of a game that
+//!   can list its positions slice by slice (endgame databases), with checksummed files.
 //! - [`example`]: one-heap Nim, the small game of the examples and tests.
 //! - [`duel`]: games between players (searches, a uniformly random player, the first legal
 //!   move), to measure win rates.
@@ -26,6 +28,7 @@ mod mcts;
 mod observer;
 mod params;
 mod result;
+pub mod retrograde;
 mod rng;
 mod score;
 mod search;
@@ -39,7 +42,7 @@ pub use config::{
 };
 pub use game::{Game, Outcome};
 pub use observer::{Iteration, MctsIteration, Observer, Silent};
-pub use result::{MoveStats, SearchResult};
+pub use result::{MoveStats, SearchResult, Source};
 pub use rng::SplitMix64;
 pub use score::Score;
 pub use search::Searcher;

@@ -70,6 +70,8 @@ pub trait Observer<G: Game> {
     /// An MCTS iteration finished (MCTS calls no other method but [`Observer::progress`]
     /// during the search, and [`Observer::root_move`] once per root move at its end).
     fn mcts_iteration(&mut self, iteration: &MctsIteration<'_, G::Move>) {}
+    /// A pass of the retrograde solver over a slice finished ([`crate::retrograde`]).
+    fn retrograde(&mut self, progress: &crate::retrograde::Progress) {}
 }
 
 /// The observer that listens to nothing.

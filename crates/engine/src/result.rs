@@ -21,6 +21,49 @@ pub struct SearchResult<Move> {
     /// [`crate::Algorithm::Mcts`]: every root move's visits, mean reward and proven bounds, in
     /// the order the root generated them. Empty for the alpha-beta family.
     pub root_moves: Vec<MoveStats<Move>>,
+    /// How the result was obtained.
+    pub source: Source,
+}
+
+/// How a result was obtained; front ends show it as the answer's `method`, and show a
+/// search's depth and node counts only for [`Source::Search`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A search of the game tree (the engine's, or a game's own heuristic search).
+    #[default]
+    Search,
+    /// An opening book: the value was looked up, nothing was searched.
+    Book,
+    /// A complete table of values (retrograde analysis): looked up, nothing searched.
+    Table,
+    /// A game's exact solver, or a proving search: every value it reports is proven.
+    Solver,
+    /// The game is over: nothing was searched.
+    Over,
+}
+
+impl Source {
+    /// Every source, in order.
+    pub const ALL: [Source; 5] =
+        [Source::Search, Source::Book, Source::Table, Source::Solver, Source::Over];
+
+    /// The name front ends show: `search`, `book`, `table`, `solver`, `over`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Source::Search => "search",
+            Source::Book => "book",
+            Source::Table => "table",
+            Source::Solver => "solver",
+            Source::Over => "over",
+        }
+    }
+
+    /// Whether the answer came from a search, whose depth and node counts mean something.
+    #[must_use]
+    pub const fn searched(self) -> bool {
+        matches!(self, Source::Search | Source::Solver)
+    }
 }
 
 /// What MCTS knows about one root move when it stops.

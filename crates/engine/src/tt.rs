@@ -123,6 +123,23 @@ impl TranspositionTable {
     /// Bytes per entry.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
+    /// Slots per position of a game with a bound on its positions ([`Game::max_positions`]),
+    /// so that few positions share a slot.
+    ///
+    /// [`Game::max_positions`]: crate::Game::max_positions
+    pub const SLOTS_PER_POSITION: u64 = 4;
+
+    /// The bytes of a table asked to hold `bytes` for a game with at most `positions`
+    /// distinct keys: `bytes`, capped at [`Self::SLOTS_PER_POSITION`] entries a position
+    /// (the positions rounded up to a power of two, as the table's entries are).
+    #[must_use]
+    pub fn capped_bytes(bytes: usize, positions: Option<u64>) -> usize {
+        let Some(positions) = positions else { return bytes };
+        let entries = positions.max(1).checked_next_power_of_two().unwrap_or(u64::MAX);
+        let cap = entries.saturating_mul(Self::SLOTS_PER_POSITION * Self::ENTRY_BYTES as u64);
+        usize::try_from(cap).map_or(bytes, |cap| bytes.min(cap))
+    }
+
     /// A table of at most `bytes` bytes.
     ///
     /// # Errors
@@ -254,6 +271,17 @@ mod tests {
         assert_eq!(TranspositionTable::new(16).unwrap().entries(), 1);
         assert_eq!(TranspositionTable::new(1000).unwrap().entries(), 32);
         assert!(TranspositionTable::new(1 << 20).unwrap().entries() * 16 <= 1 << 20);
+    }
+
+    #[test]
+    fn a_bound_on_positions_caps_the_bytes() {
+        let capped = TranspositionTable::capped_bytes;
+        // 39,366 positions round up to 65,536, four entries each, 16 bytes an entry.
+        assert_eq!(capped(4000 << 20, Some(39_366)), 4 << 20);
+        assert_eq!(capped(1 << 20, Some(39_366)), 1 << 20);
+        assert_eq!(capped(4000 << 20, None), 4000 << 20);
+        assert_eq!(capped(1 << 20, Some(0)), 64);
+        assert_eq!(capped(usize::MAX, Some(u64::MAX)), usize::MAX);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use alphabeta_engine::{
-    Algorithm, Game, Limits, Score, Scoring, SearchConfig, SearchResult, Searcher,
+    Algorithm, Game, Limits, Score, Scoring, SearchConfig, SearchResult, Searcher, Source,
 };
 use serde::Serialize;
 
@@ -108,15 +108,33 @@ pub struct Resources {
     pub table_bytes: usize,
     /// Threads (games whose solver runs in parallel use them; others use one).
     pub threads: usize,
-    /// Consult the game's opening book (where it has one).
-    pub book: bool,
-    /// An opening book file to use instead of the one a game ships (where it reads one).
-    pub book_file: Option<std::sync::Arc<std::path::Path>>,
+    /// The opening book to consult (where the game has one).
+    pub book: OpeningBook,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1, book: true, book_file: None }
+        Self { table_bytes: 64 << 20, threads: 1, book: OpeningBook::Shipped }
+    }
+}
+
+/// Which opening book a player or solver consults, where the game has one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum OpeningBook {
+    /// The book the game ships.
+    #[default]
+    Shipped,
+    /// No book: every position is searched.
+    None,
+    /// A book read from this file instead of the shipped one.
+    File(std::sync::Arc<std::path::Path>),
+}
+
+impl OpeningBook {
+    /// Whether any book is consulted.
+    #[must_use]
+    pub fn used(&self) -> bool {
+        !matches!(self, OpeningBook::None)
     }
 }
 
@@ -127,10 +145,8 @@ pub struct SolveOptions {
     pub weak: bool,
     /// Budgets: a solve stopped by one is reported as aborted, not exact.
     pub limits: Limits,
-    /// Memory and threads.
+    /// Memory, threads and the opening book.
     pub resources: Resources,
-    /// Do not use an opening book (where the game has one).
-    pub no_book: bool,
 }
 
 /// How a move-path enumeration (perft) runs.
@@ -244,6 +260,9 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     const MOVE_HELP: &'static str;
     /// How to write a position, for help texts and errors.
     const POSITION_HELP: &'static str;
+    /// What a forced win is called, for a proving search that found none within its bound
+    /// ("no mate within 5 plies found").
+    const FORCED_WIN: &'static str = "forced win";
 
     /// The sides that may start (both, unless the notation fixes who starts).
     #[must_use]
@@ -499,6 +518,7 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
         aborted: true,
         root_moves: Vec::new(),
+        source: Source::Search,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod chess;
 pub mod connect4;
 pub mod entry;
 pub mod hare_wolves;
+pub mod prove;
 pub mod seeds;
 pub mod tictactoe;
 pub mod tree;
@@ -30,12 +31,26 @@ pub use entry::Entry;
 /// characters are escaped (see [`escape_controls`]).
 #[must_use]
 pub fn excerpt(text: &str) -> String {
-    const MAX: usize = 60;
-    let text = text.trim();
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", escape_controls(&text[..cut], true)),
-        None => escape_controls(text, true),
+    excerpt_within(text.trim(), 60)
+}
+
+/// `text` with its control characters escaped (see [`escape_controls`]), cut to at most
+/// `limit` characters of escaped text (an escape is not split) with an ellipsis if cut.
+#[must_use]
+pub fn excerpt_within(text: &str, limit: usize) -> String {
+    let mut quoted = String::new();
+    let mut length = 0;
+    for c in text.chars() {
+        let escaped = escape_controls(c.encode_utf8(&mut [0; 4]), true);
+        let chars = escaped.chars().count();
+        if length + chars > limit {
+            quoted.push('…');
+            return quoted;
+        }
+        quoted.push_str(&escaped);
+        length += chars;
     }
+    quoted
 }
 
 /// `text` with its control characters written as escapes (`\u{1b}`), so that input quoted

@@ -535,6 +535,11 @@ impl Game for TicTacToe {
         let (x, o) = self.marks();
         Some(u64::from(x) | u64::from(o) << 9 | u64::from(self.to_move == Mark::O) << 18)
     }
+
+    /// Each cell empty, x or o, and either side to move: 3^9 * 2 keys.
+    fn max_positions(&self) -> Option<u64> {
+        Some(3u64.pow(9) * 2)
+    }
 }
 
 impl Notation for TicTacToe {
@@ -585,6 +590,23 @@ impl Notation for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table asked for more than tic-tac-toe's positions can fill is made at the size they
+    /// can (4 MiB: 65,536 positions rounded up, four entries each), and only by a search.
+    #[test]
+    fn the_table_is_capped_at_what_the_game_can_use() {
+        use alphabeta_engine::{Algorithm, SearchConfig, Searcher};
+        let mut config = SearchConfig::with_algorithm(Algorithm::Negamax);
+        config.tt_bytes = 64 << 20;
+        let mut searcher = Searcher::try_new(config).unwrap();
+        assert_eq!(searcher.table_entries(), 0);
+        let result = searcher.search(&mut TicTacToe::new());
+        assert!(result.best_move.is_some());
+        assert_eq!(searcher.table_entries(), 1 << 18);
+        let distinct: std::collections::HashSet<u64> =
+            TicTacToe::reachable().iter().filter_map(Game::hash).collect();
+        assert!(distinct.len() as u64 <= TicTacToe::new().max_positions().unwrap());
+    }
 
     #[test]
     fn reachable_positions_are_counted_once() {

@@ -24,8 +24,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use alphabeta_catalogue::{count, outcome_name, round_ms};
-use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher};
+use alphabeta_catalogue::{outcome_name, round_ms, value_words, Speaker, ValueWords};
+use alphabeta_engine::{Game, Outcome, Score, Scoring, SearchResult, Searcher, Source};
 use alphabeta_games::entry::score_text;
 use alphabeta_games::Notation;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -482,30 +482,16 @@ fn report<'py>(
     let game = protocol.game();
     let exact = result.exact && !result.aborted;
     let known = result.score > -Score::INFINITY && result.score < Score::INFINITY;
-    let outcome = if known { result.score.outcome(exact) } else { None };
-    let plies = match outcome {
-        Some(Outcome::Draw) if over => Some(0),
-        Some(_) => result.score.plies(),
-        None => None,
+    let (to_move, other) = (game.side_name(true), game.side_name(false));
+    let speaker = Speaker {
+        sides: [&to_move, &other],
+        over,
+        forced_win: "forced win",
+        proven_words: &|_| None,
+        score_text: &score_text,
     };
-    let winner = match outcome {
-        Some(Outcome::Win) => Some(game.side_name(true)),
-        Some(Outcome::Loss) => Some(game.side_name(false)),
-        _ => None,
-    };
-    let words = match (outcome, &winner, plies) {
-        (_, _, _) if !known => "not known: the budget ran out before a move was searched".into(),
-        (Some(Outcome::Draw), _, _) => "draw".to_string(),
-        (_, Some(side), Some(plies)) => {
-            format!("{side} wins in {}", count(u64::from(plies), "ply", "plies"))
-        }
-        (_, Some(side), None) => format!("{side} wins"),
-        _ => format!(
-            "{:+} for the side to move (heuristic{})",
-            result.score.raw(),
-            if exact { "" } else { ", not proven" }
-        ),
-    };
+    let ValueWords { outcome, plies, winner, words } =
+        value_words(&speaker, result.score, exact, None);
     let dict = PyDict::new(py);
     dict.set_item("position", py.None())?;
     dict.set_item("to_move", py.None())?;
@@ -528,6 +514,7 @@ fn report<'py>(
     dict.set_item("pv", pv)?;
     dict.set_item("aborted", result.aborted)?;
     dict.set_item("level", level)?;
+    dict.set_item("method", if over { Source::Over } else { result.source }.name())?;
     dict.set_item("words", words)?;
     dict.set_item("score_text", known.then(|| score_text(result.score, exact)))?;
     let move_words = result.best_move.map(|mv| people_text(&protocol.object_of(mv)));

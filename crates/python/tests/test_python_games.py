@@ -170,7 +170,7 @@ def test_any_hashable_moves_and_keys(algorithm):
     assert result.pv[0] == "take 2" and all(isinstance(move, str) for move in result.pv)
     shallow = alphabeta.search(Nim(30), algorithm=algorithm, depth=2)
     assert shallow.exact is False and shallow.outcome is None and shallow.value == 5
-    assert shallow.words.startswith("+5 for the side to move (heuristic")
+    assert shallow.words == "+5 for the side to move, heuristic, not proven"
 
 
 def test_a_python_game_reports_in_words_for_people():
@@ -276,6 +276,36 @@ def test_a_position_with_no_move_is_scored_by_evaluate():
 
     result = alphabeta.search(Stuck(7))
     assert result.move is None and result.value == 5
+
+
+def test_a_second_search_of_a_python_game_in_progress_is_refused():
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+
+    class Waiting(Nim):
+        """Nim whose first move list waits until the other thread has tried its search."""
+
+        def legal_moves(self):
+            started.set()
+            release.wait(10)
+            return super().legal_moves()
+
+    game, results = Waiting(5), []
+    first = threading.Thread(
+        target=lambda: results.append(alphabeta.search(game, algorithm="minimax", depth=3)))
+    first.start()
+    try:
+        assert started.wait(10), "the first search did not start"
+        with pytest.raises(RuntimeError, match="being searched by another thread"):
+            alphabeta.search(game, algorithm="minimax", depth=3)
+    finally:
+        release.set()
+        first.join(10)
+    assert [result.move for result in results] == ["take 1"]
+    assert game.stones == 5
+    # Once the first search is over, the object can be searched again.
+    assert alphabeta.search(game, algorithm="minimax", depth=3).move == "take 1"
 
 
 def test_one_python_game_object_is_searched_by_one_thread_at_a_time():

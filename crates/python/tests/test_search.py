@@ -9,7 +9,7 @@ from alphabeta import SearchResult
 
 CONTRACT = ["move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
             "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "score_text",
-            "move_words", "pv_words"]
+            "move_words", "pv_words", "method"]
 
 
 def test_search_reports_every_contract_field():
@@ -19,6 +19,7 @@ def test_search_reports_every_contract_field():
     assert (result.move, result.outcome, result.plies, result.winner) == ("2", "win", 1, "x")
     assert result.exact and not result.aborted and result.pv == ["2"]
     assert result.level == "perfect" and result.words == "x wins in 1 ply"
+    assert result.method == "search"
     assert result.position == "xx.oo...." and result.to_move == "x"
     assert (result.score_text, result.move_words, result.pv_words) == ("win in 1 ply", "2", ["2"])
     assert all(getattr(result, name) == fields[name] for name in CONTRACT)
@@ -41,6 +42,17 @@ def test_chess_reports_in_words_for_people():
     # A finished game: no move, and no words for one.
     over = alphabeta.search(alphabeta.Game("chess", "startpos moves f3 e5 g4 Qh4"), depth=1)
     assert (over.move, over.move_words, over.pv_words, over.score_text) == (None, None, [], "mated")
+
+
+def test_chess_solve_is_a_mate_search():
+    # Legal's mate, proven with its line; the start, no mate within 3 plies and no value.
+    legal = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1"
+    mate = alphabeta.solve(alphabeta.Game("chess", legal))
+    assert (mate.move, mate.exact, mate.words, mate.method) == ("d5f6", True, "White mates in 2", "solver")
+    assert mate.pv_words == ["Nf6+", "gxf6", "Bxf7#"]
+    start = alphabeta.solve(alphabeta.Game("chess"), depth=3)
+    assert (start.value, start.exact, start.score_text) == (None, False, None)
+    assert start.words == "no mate within 3 plies found, not proven"
 
 
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax"])

@@ -373,7 +373,7 @@ pub(crate) async fn solve(
     let settings = Settings {
         level: Some(if body.weak { "solve-weak" } else { "solve" }.into()),
         algorithm: None,
-        depth_limit: None,
+        depth_limit: asked.depth,
         budget_ms: millis(budget),
     };
     let mut options = asked.solve_options(body.weak)?;

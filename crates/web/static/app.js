@@ -342,11 +342,24 @@ function analysisSource(analysis) {
   return `the game's solver (whatever the level)${budget}`;
 }
 
+/** Where a reply's value was looked up without a search (its `method`), or null. */
+function lookedUp(reply) {
+  return { book: 'the opening book', table: 'the table of values' }[reply.method] ?? null;
+}
+
+/** How a reply was found, as a sentence's start: "1,234 positions examined in 12 ms", "Looked up in the opening book in 0.1 ms". */
+function howFound(reply) {
+  const source = lookedUp(reply);
+  const time = milliseconds(reply.time_ms);
+  return source
+    ? `Looked up in ${source} in ${time}`
+    : `${count(reply.nodes)} position${reply.nodes === 1 ? '' : 's'} examined in ${time}`;
+}
+
 /** The AI's account of its move, and the search that produced it. */
 function showAiAccount(side, reply) {
   showAccount($('#ai-info'),
-    `The AI (${sideName(side, true)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${count(reply.nodes)} ` +
-    `position${reply.nodes === 1 ? '' : 's'} examined in ${milliseconds(reply.time_ms)} ` +
+    `The AI (${sideName(side, true)}) played ${reply.move_words ?? reply.move}: ${valueWords(reply)}. ${howFound(reply)} ` +
     `(${/^\d+$/.test(reply.level) ? `level ${reply.level}` : reply.level}` +
     `${reply.depth ? `, depth ${reply.depth}` : ''})` +
     (reply.aborted ? '; the time budget ran out first' : '') + '.', reply);
@@ -413,9 +426,11 @@ async function hint() {
     }, serial, () => { $('#hint-info').textContent = 'The server is busy; trying again…'; });
     if (serial !== play.serial || position !== play.position) return;
     play.hint = reply.move;
+    const how = lookedUp(reply)
+      ? howFound(reply)
+      : `Evaluation time: ${milliseconds(reply.time_ms)}, ${count(reply.nodes)} positions examined`;
     showAccount($('#hint-info'),
-      `Recommended move: ${reply.move_words ?? reply.move}. Evaluation time: ${milliseconds(reply.time_ms)}, ` +
-      `${count(reply.nodes)} positions examined; value: ${valueWords(reply)}.`, reply);
+      `Recommended move: ${reply.move_words ?? reply.move}. ${how}; value: ${valueWords(reply)}.`, reply);
     $('#hint-info').dataset.state = 'done';
     render();
   } catch (error) {
@@ -502,10 +517,14 @@ function showAccount(element, summary, report) {
   const score = report.score_text ?? 'not known';
   const line = (report.pv_words && report.pv_words.length ? report.pv_words : report.pv || []).join(' ') || '–';
   const search = html('span', { class: 'search' });
+  const source = lookedUp(report);
+  const figures = source
+    ? [' · from ', field('lookup', source)]
+    : [' · depth ', field('depth', String(report.depth)), ' · ', field('nodes', count(report.nodes)),
+      ` node${report.nodes === 1 ? '' : 's'}`];
   search.append(
-    'Score ', field('score', score), ` for ${sideName(report.to_move)} · depth `,
-    field('depth', String(report.depth)), ' · ', field('nodes', count(report.nodes)),
-    ` node${report.nodes === 1 ? '' : 's'} · line: `, field('pv', line),
+    'Score ', field('score', score), ` for ${sideName(report.to_move)}`, ...figures,
+    ' · line: ', field('pv', line),
     ' · by ', field('source', searchSource(report)),
   );
   element.replaceChildren(html('span', { class: 'summary' }, summary), ' ', search);

@@ -441,6 +441,8 @@ async fn solve_gives_the_exact_value() {
     let strong_nodes = reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
+    // The table and the book are looked up: their method says so, with no depth.
+    assert_eq!(reply["method"], "solver", "{reply}");
     // A mid-game position beyond the book (Middle-Medium, a draw): weak is cheaper there too.
     let position = "274552224131661";
     let middle = |weak: bool| json!({"game": "connect4", "position": position, "weak": weak});
@@ -450,8 +452,25 @@ async fn solve_gives_the_exact_value() {
     let nodes = |reply: &Value| reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let (weak_nodes, strong_nodes) = (nodes(&weak), nodes(&strong));
     assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
+    let request = json!({"game": "connect4", "position": "44"});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("book"), Some(0)));
+    let request = json!({"game": "hare-wolves", "position": "H:e1 W:b8,d8,f8,h8 H"});
+    let reply = post(server, "/api/solve", &request).await.json();
+    assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("table"), Some(0)));
+    // Chess: a mate search proves a mate, or says how far it looked and gives no value.
+    let mate = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+    let reply = post(server, "/api/solve", &json!({"game": "chess", "position": mate})).await;
+    let reply = reply.json();
+    assert_eq!((reply["move"].as_str(), reply["exact"].as_bool()), (Some("f8c5"), Some(true)));
+    assert_eq!(reply["words"], "Black mates in 3", "{reply}");
+    let quiet = json!({"game": "chess", "position": "startpos", "depth": 3});
+    let reply = post(server, "/api/solve", &quiet).await.json();
+    assert!(reply["value"].is_null() && reply["exact"] == false, "{reply}");
+    assert_eq!(reply["words"], "no mate within 3 plies found, not proven", "{reply}");
     let over = json!({"game": "tictactoe", "position": "xxxoo...."});
-    assert_eq!(post(server, "/api/solve", &over).await.json()["move"], Value::Null);
+    let reply = post(server, "/api/solve", &over).await.json();
+    assert_eq!((&reply["move"], reply["method"].as_str()), (&Value::Null, Some("over")));
     let bad = json!({"game": "tictactoe", "position": "........", "weak": "yes"});
     assert_eq!(post(server, "/api/solve", &bad).await.kind(), "bad_request");
 }
@@ -802,4 +821,87 @@ async fn slow_clients_are_timed_out_and_connections_capped() {
     assert!(read.is_ok(), "no answer to a body that never came");
     let reply = common::parse(&raw);
     assert_eq!((reply.status, reply.kind()), (408, "timeout".to_string()), "{reply:?}");
+}
+
+/// A slow-loris client that keeps sending its header a byte at a time is closed once the
+/// header timeout has passed: the timeout counts the whole header, not the gap between bytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_header_sent_a_byte_at_a_time_is_cut_off() {
+    use tokio::io::AsyncReadExt;
+    let limits = ServerLimits { header_timeout: Duration::from_millis(500), ..limits() };
+    let server = start(limits).await;
+    let mut stream = tokio::net::TcpStream::connect(server).await.unwrap();
+    let start = std::time::Instant::now();
+    let header = b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-Slow: ";
+    let mut closed = false;
+    // A byte every 100 ms, five times faster than the timeout, for up to 10 s.
+    for &byte in header.iter().chain(std::iter::repeat(&b'a')).take(100) {
+        if stream.write_all(&[byte]).await.is_err() {
+            closed = true;
+            break;
+        }
+        let mut buffer = [0u8; 256];
+        let read = tokio::time::timeout(Duration::from_millis(100), stream.read(&mut buffer));
+        if let Ok(Ok(0) | Err(_)) = read.await {
+            closed = true;
+            break;
+        }
+    }
+    let elapsed = start.elapsed();
+    assert!(closed, "a trickling header kept its connection for {elapsed:?}");
+    assert!(elapsed >= Duration::from_millis(400), "closed after only {elapsed:?}");
+}
+
+/// Connections beyond the cap wait in the system's queue: with both slots held by clients
+/// that send nothing, a third request is not answered; when one of them leaves, it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_beyond_the_cap_wait_for_a_free_slot() {
+    let limits =
+        ServerLimits { header_timeout: Duration::from_secs(60), max_connections: 2, ..limits() };
+    let server = start(limits).await;
+    let first = tokio::net::TcpStream::connect(server).await.unwrap();
+    let second = tokio::net::TcpStream::connect(server).await.unwrap();
+    // Let the server take both.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let third = tokio::spawn(get(server, "/api/games"));
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(!third.is_finished(), "a third connection was served past the cap of 2");
+    drop(first);
+    let answer = tokio::time::timeout(Duration::from_secs(10), third).await;
+    assert_eq!(answer.expect("served once a slot was free").unwrap().status, 200);
+    drop(second);
+}
+
+/// Hundreds of half-sent requests do not grow the server: 600 connections that stop inside
+/// their headers (more than twice the default cap of 256) add little to the resident memory.
+/// Slow (the connections are made one by one): `cargo test -p alphabeta-web --test api --
+/// --ignored many_half_sent`.
+#[cfg(target_os = "linux")]
+#[ignore = "opens 600 sockets; run by hand"]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_half_sent_requests_keep_memory_bounded() {
+    fn rss_kib() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+    let limits =
+        ServerLimits { header_timeout: Duration::from_secs(60), ..ServerLimits::default() };
+    let server = start(limits).await;
+    assert_eq!(get(server, "/api/games").await.status, 200);
+    let before = rss_kib();
+    let mut streams = Vec::new();
+    for _ in 0..600 {
+        let connect = tokio::net::TcpStream::connect(server);
+        let Ok(Ok(mut stream)) = tokio::time::timeout(Duration::from_secs(2), connect).await else {
+            // The system's queue is full: the server holds its cap and no more.
+            break;
+        };
+        let _ = stream.write_all(b"POST /api/best HTTP/1.1\r\nHost: localhost\r\nContent-Le").await;
+        streams.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let grown = rss_kib().saturating_sub(before);
+    eprintln!("{} half-sent connections: resident memory grew by {grown} KiB", streams.len());
+    assert!(grown < 32 * 1024, "resident memory grew by {grown} KiB");
 }

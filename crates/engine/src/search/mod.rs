@@ -48,16 +48,33 @@ impl Searcher {
         Self::try_new(config).unwrap_or_else(|_| unreachable!("the table size was raised"))
     }
 
-    /// A searcher for `config`, checking the table size.
+    /// A searcher for `config`, checking the table size. The table itself is made by the
+    /// first search, at the size the game can use ([`TranspositionTable::capped_bytes`]).
     ///
     /// # Errors
     /// [`TableTooSmall`] when negamax is asked for with a table under one entry.
     pub fn try_new(config: SearchConfig) -> Result<Self, TableTooSmall> {
-        let tt = match config.algorithm {
-            Algorithm::Negamax => Some(TranspositionTable::new(config.tt_bytes)?),
-            Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Mcts => None,
-        };
-        Ok(Self { config, tt, clock: Box::new(SystemClock::default()) })
+        if config.algorithm == Algorithm::Negamax
+            && config.tt_bytes < TranspositionTable::ENTRY_BYTES
+        {
+            return Err(TableTooSmall(config.tt_bytes));
+        }
+        Ok(Self { config, tt: None, clock: Box::new(SystemClock::default()) })
+    }
+
+    /// Makes the table for a search of `game` if negamax needs one and it is not there yet.
+    fn make_table<G: Game>(&mut self, game: &G) {
+        if self.config.algorithm == Algorithm::Negamax && self.tt.is_none() {
+            let bytes =
+                TranspositionTable::capped_bytes(self.config.tt_bytes, game.max_positions());
+            self.tt = TranspositionTable::new(bytes).ok();
+        }
+    }
+
+    /// The entries of the table, 0 before the first search made it (or without one).
+    #[must_use]
+    pub fn table_entries(&self) -> usize {
+        self.tt.as_ref().map_or(0, TranspositionTable::entries)
     }
 
     /// Uses another clock for the time budget and `elapsed`.
@@ -104,6 +121,7 @@ impl Searcher {
         observer: &mut O,
     ) -> SearchResult<G::Move> {
         let start = self.clock.now();
+        self.make_table(game);
         if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
@@ -151,6 +169,7 @@ impl Searcher {
         observer: &mut O,
     ) -> SearchResult<G::Move> {
         let helpers = self.config.threads.saturating_sub(1);
+        self.make_table(game);
         let Self { config, tt: Some(tt), clock } = self else {
             return self.search_with(game, observer);
         };
@@ -228,6 +247,7 @@ impl Searcher {
                     stats: child.stats,
                     aborted: child.aborted,
                     root_moves: Vec::new(),
+                    source: crate::Source::Search,
                 };
                 (mv, result)
             })

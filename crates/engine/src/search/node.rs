@@ -137,6 +137,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             stats: self.stats,
             aborted,
             root_moves: Vec::new(),
+            source: crate::Source::Search,
         }
     }
 

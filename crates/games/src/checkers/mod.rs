@@ -20,7 +20,7 @@
 //! Submodules: [`board`] (bitboards and the move generator), [`bench`] (the positions of
 //! `alphabeta bench checkers`), [`fen`] (text), [`perft`]
 //! (the counts of Aart Bik's table, with a table and threads), [`eval`] (the evaluation and
-//! the strong search's hooks).
+//! the strong search's hooks), [`tablebase`] (endgame databases by retrograde analysis).
 
 pub mod bench;
 pub mod board;
@@ -28,6 +28,7 @@ mod entry;
 pub mod eval;
 pub mod fen;
 pub mod perft;
+pub mod tablebase;
 
 use alphabeta_engine::{Game, Outcome};
 use thiserror::Error;

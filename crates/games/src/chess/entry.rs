@@ -13,6 +13,7 @@ use crate::entry::{
     merge_limits, timed_level, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
     PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
 };
+use crate::prove::Prover;
 use crate::Notation;
 
 /// The budgets of a level (one of [`Entry::levels`]): its depth limit and its time a move;
@@ -26,10 +27,14 @@ pub fn level_limits(level: &str) -> Option<Limits> {
     })
 }
 
-/// What `solve` and `analyse` search when no budget is given (chess is not solved, so their
-/// values are heuristic unless a mate is found): this depth, within this time.
+/// What `analyse` searches when no budget is given (chess is not solved, so its values are
+/// heuristic unless a mate is found): this depth, within this time (`solve`'s mate search
+/// too).
 const ANALYSIS_DEPTH: u32 = 4;
 const ANALYSIS_TIME: Duration = Duration::from_secs(5);
+
+/// How far `solve`'s mate search looks when no depth is given, in plies (mate in 3).
+const MATE_SEARCH_PLIES: u32 = 5;
 
 /// The grid cell of a square: rank 8 on the top row, file a on the left.
 fn cell(square: Square) -> usize {
@@ -92,15 +97,22 @@ impl Player<Chess> for ChessSearch {
     }
 }
 
-impl Solve<Chess> for ChessSearch {
+/// Chess's solver: a mate search proves what `solve` reports; `analyse` values every move
+/// with the strong search (heuristic, unless it proves a mate or a draw).
+struct ChessSolver {
+    mates: Prover,
+    search: ChessSearch,
+}
+
+impl Solve<Chess> for ChessSolver {
     fn solve(&mut self, game: &Chess) -> SearchResult<Move> {
-        self.search(game, &Limits::default())
+        self.mates.prove(game)
     }
 
     fn analyse(&mut self, game: &Chess) -> Vec<(Move, SearchResult<Move>)> {
         let mut position = game.clone();
         position.set_search_root();
-        self.searcher.analyse(&mut position)
+        self.search.searcher.analyse(&mut position)
     }
 }
 
@@ -114,6 +126,7 @@ impl Entry for Chess {
     const MOVE_HELP: &'static str = "UCI (e2e4, e7e8q, e1g1) or SAN (Nf3, exd5, O-O, e8=Q)";
     const POSITION_HELP: &'static str = "FEN, or startpos; either may be followed by `moves` \
         and the moves played (startpos moves e2e4 e7e5)";
+    const FORCED_WIN: &'static str = "mate";
 
     fn starters() -> Vec<&'static str> {
         vec!["White"]
@@ -177,15 +190,19 @@ impl Entry for Chess {
         Ok(Box::new(ChessSearch::new(depth, time, resources)?))
     }
 
-    /// Chess is not solved: a deepening search within the budget (4 plies and at most 5 s
-    /// when none is given), exact only when it proves a mate or a draw.
+    /// Chess is not solved: `solve` is a mate search within the budget (5 plies and at
+    /// most 5 s when none is given), which reports a mate it proves or how far it looked;
+    /// `analyse` a deepening search (4 plies, 5 s), exact only when it proves a mate or a
+    /// draw.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
         let time = options.limits.time.unwrap_or(ANALYSIS_TIME);
         let depth = options.limits.depth.unwrap_or(ANALYSIS_DEPTH);
         let mut search = ChessSearch::new(depth, time, &options.resources)?;
         search.searcher.config_mut().limits.nodes = options.limits.nodes;
         search.searcher.config_mut().limits.stop = options.limits.stop.clone();
-        Ok(Box::new(search))
+        let limits = Limits { time: Some(time), ..options.limits.clone() };
+        let mates = Prover::new(limits, MATE_SEARCH_PLIES);
+        Ok(Box::new(ChessSolver { mates, search }))
     }
 
     /// The fast perft: bulk counting at the last ply, the table of counts, threads.
@@ -247,6 +264,14 @@ impl Entry for Chess {
                 format!("{sign}{}.{:02}", magnitude / 100, magnitude % 100)
             }
         }
+    }
+
+    /// A proven mate as players say it: "White mates in 3" (in the mating side's moves).
+    fn proven_words(&self, score: alphabeta_engine::Score) -> Option<String> {
+        let plies = score.plies().filter(|&plies| plies > 0)?;
+        let winner = self.side_name(score.is_win());
+        (score.is_win() || score.is_loss())
+            .then(|| format!("{winner} mates in {}", plies.div_ceil(2)))
     }
 
     /// SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Qh4#`).

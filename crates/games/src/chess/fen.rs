@@ -67,14 +67,10 @@ pub enum FenError {
     Position(String),
 }
 
-/// At most `limit` characters of `text`, with an ellipsis if it was longer.
+/// At most `limit` characters of `text` (control characters escaped), with an ellipsis if
+/// it was longer.
 pub(crate) fn excerpt(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
-        crate::escape_controls(text, true)
-    } else {
-        let short: String = text.chars().take(limit).collect();
-        crate::escape_controls(&short, true) + "…"
-    }
+    crate::excerpt_within(text, limit)
 }
 
 fn short(text: &str) -> String {

@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Stats};
+use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Source, Stats};
 
 use super::{Book, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
-    MoveSquares, Player, Resources, Solve, SolveOptions,
+    MoveSquares, OpeningBook, Player, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -49,7 +49,7 @@ fn solver_config(resources: &Resources) -> SolverConfig {
     SolverConfig {
         table_bytes: resources.table_bytes,
         threads: resources.threads.max(1),
-        book: resources.book,
+        book: resources.book.used(),
         ..SolverConfig::default()
     }
 }
@@ -58,11 +58,20 @@ fn solver_config(resources: &Resources) -> SolverConfig {
 fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
     let mut solver =
         Solver::new(solver_config(resources)).map_err(|error| LevelError(error.to_string()))?;
-    if let (true, Some(path)) = (resources.book, &resources.book_file) {
+    if let OpeningBook::File(path) = &resources.book {
         let book = Book::read(path).map_err(|error| LevelError(error.to_string()))?;
         solver.set_book(Some(std::sync::Arc::new(book)));
     }
     Ok(solver)
+}
+
+/// Where a solved value came from: the opening book, or the solver's search.
+fn book_or_solver(from_book: bool) -> Source {
+    if from_book {
+        Source::Book
+    } else {
+        Source::Solver
+    }
 }
 
 fn solver_stats(nodes: u64, elapsed: Duration, depth: u32) -> Stats {
@@ -103,6 +112,7 @@ impl Player<Connect4> for Perfect {
                     stats: solver_stats(solved.stats.nodes, start.elapsed(), left),
                     aborted: false,
                     root_moves: Vec::new(),
+                    source: book_or_solver(solved.stats.from_book),
                 };
             }
         }
@@ -167,6 +177,7 @@ impl Solve<Connect4> for Exact {
             stats: solver_stats(nodes, start.elapsed(), left),
             aborted: best_move.is_none(),
             root_moves: Vec::new(),
+            source: book_or_solver(solved.stats.from_book),
         }
     }
 
@@ -191,6 +202,7 @@ impl Solve<Connect4> for Exact {
                         stats: Stats::default(),
                         aborted: false,
                         root_moves: Vec::new(),
+                        source: Source::Solver,
                     },
                     None => nothing_found(start.elapsed()),
                 };
@@ -378,7 +390,7 @@ impl Entry for Connect4 {
         let level = level.trim().to_ascii_lowercase();
         let heuristic = depth_config(
             None,
-            &Resources { table_bytes: 16 << 20, threads: 1, book: false, book_file: None },
+            &Resources { table_bytes: 16 << 20, threads: 1, book: OpeningBook::None },
         );
         match level.as_str() {
             "perfect" | "p" | "solver" => {
@@ -393,8 +405,7 @@ impl Entry for Connect4 {
                     &Resources {
                         table_bytes: resources.table_bytes.min(64 << 20),
                         threads: 1,
-                        book: false,
-                        book_file: None,
+                        book: OpeningBook::None,
                     },
                 )),
                 _ => Err(LevelError(format!(
@@ -407,9 +418,7 @@ impl Entry for Connect4 {
 
     /// The exact solver (weak: win, draw or loss only), its table kept between positions.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
-        let mut resources = options.resources.clone();
-        resources.book &= !options.no_book;
-        let solver = make_solver(&resources)?;
+        let solver = make_solver(&options.resources)?;
         Ok(Box::new(Exact { solver, options: options.clone() }))
     }
 
@@ -441,6 +450,7 @@ fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
         stats: solver_stats(0, start.elapsed(), 0),
         aborted: false,
         root_moves: Vec::new(),
+        source: Source::Over,
     }
 }
 

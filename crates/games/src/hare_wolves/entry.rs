@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Stats};
+use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Source, Stats};
 
 use super::article;
 use super::players::{heuristic_config, Level, MAX_LEVEL};
@@ -43,6 +43,7 @@ impl Player<HareWolves> for ArticlePlayer {
             stats,
             aborted: false,
             root_moves: Vec::new(),
+            source: Source::Search,
         }
     }
 }
@@ -74,6 +75,7 @@ impl Solve<HareWolves> for TablePlayer {
                     stats: Stats::default(),
                     aborted: false,
                     root_moves: Vec::new(),
+                    source: Source::Table,
                 };
                 (mv, result)
             })
@@ -99,6 +101,7 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         stats: Stats { elapsed: start.elapsed(), ..Stats::default() },
         aborted: false,
         root_moves: Vec::new(),
+        source: Source::Table,
     }
 }
 

@@ -752,6 +752,12 @@ impl Game for HareWolves {
     fn hash(&self) -> Option<u64> {
         Some(self.key())
     }
+
+    /// The hare on one of the 32 dark squares, the wolves on 4 of them (C(32, 4) = 35,960
+    /// sets), either side to move.
+    fn max_positions(&self) -> Option<u64> {
+        Some(32 * 35_960 * 2)
+    }
 }
 
 impl HareWolves {

@@ -1,22 +1,22 @@
 //! The complete table of values: every hare square × every set of four wolf squares × side
-//! to move (32 × 35,960 × 2 = 2,301,440 states), by retrograde analysis.
+//! to move (32 × 35,960 × 2 = 2,301,440 states), by the engine's retrograde solver
+//! ([`alphabeta_engine::retrograde`]).
 //!
-//! Why no iteration is needed: a wolf move lowers the sum of the wolves' ranks, and a hare
-//! move keeps the wolves where they are. So for one set of wolf squares, the positions with
-//! the wolves to move depend only on sets with a lower rank sum (hare to move), and the
-//! positions with the hare to move depend only on the same set (wolves to move). Visiting the
-//! sets by increasing rank sum, the wolves' side first, every child is known when it is needed:
-//! one pass, each state computed once.
+//! The slices: a wolf move lowers the sum of the wolves' ranks by one, and a hare move keeps
+//! the wolves where they are. So slice `s` holds the sets of wolf squares whose ranks sum to
+//! `s`, both sides to move; the wolves' moves lead to slice `s - 1`, the hare's stay in the
+//! set. Inside a slice each set's 64 states put the wolves to move first, so the hare's
+//! children (wolves to move, same set) come before it: every slice is acyclic, one pass, each
+//! state computed once.
 //!
 //! Values are distances: "the side to move wins (or loses) in N plies" under best play, the
-//! winner hurrying and the loser delaying, exactly the engine's depth-aware [`Score`].
-//!
-//! One byte per state: 0 for a state that cannot exist (the hare on a wolf), otherwise
-//! `1 + 2 × plies + win`.
+//! winner hurrying and the loser delaying, exactly the engine's depth-aware [`Score`]
+//! (the solver's [`Metric::ToEnd`]).
 
 use std::sync::OnceLock;
 
-use alphabeta_engine::Score;
+use alphabeta_engine::retrograde::{self, Child, Metric, Node, Order, Retrograde, Tables};
+use alphabeta_engine::{Outcome, Score, Silent};
 
 use super::{HareWolves, Move, Side, Square};
 
@@ -85,14 +85,6 @@ pub struct Value {
 }
 
 impl Value {
-    fn encode(self) -> u8 {
-        1 + 2 * self.plies + u8::from(self.win)
-    }
-
-    fn decode(byte: u8) -> Option<Value> {
-        (byte != 0).then(|| Value { win: (byte - 1) % 2 == 1, plies: (byte - 1) / 2 })
-    }
-
     /// The engine's score.
     #[must_use]
     pub fn score(self) -> Score {
@@ -102,68 +94,71 @@ impl Value {
             Score::loss_in(u32::from(self.plies))
         }
     }
-
-    /// The value of the parent of children with these values (negamax with distances): the
-    /// fastest win if some child loses, else the slowest loss.
-    fn parent(children: impl Iterator<Item = Value>) -> Value {
-        let (mut fastest_win, mut slowest_loss, mut any) = (None::<u8>, 0u8, false);
-        for child in children {
-            any = true;
-            if child.win {
-                slowest_loss = slowest_loss.max(child.plies + 1);
-            } else {
-                fastest_win =
-                    Some(fastest_win.map_or(child.plies + 1, |best| best.min(child.plies + 1)));
-            }
-        }
-        match (fastest_win, any) {
-            (Some(plies), _) => Value { win: true, plies },
-            (None, true) => Value { win: false, plies: slowest_loss },
-            (None, false) => Value { win: false, plies: 0 },
-        }
-    }
 }
 
-/// The table of every position's value.
-pub struct Table {
-    values: Vec<u8>,
+/// A wolf move of one set: where the wolf lands, and the new set's place in its slice.
+#[derive(Clone, Copy, Debug)]
+struct WolfMove {
+    to: u8,
+    local: u32,
 }
 
-impl std::fmt::Debug for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table").field("states", &self.values.len()).finish()
-    }
+/// The slices of the table for the retrograde solver: sets by rank sum, and each set's
+/// wolf moves, found once.
+#[derive(Debug)]
+struct Layout {
+    /// Per slice (rank sum), the first set's ordinal; one more entry at the end.
+    slice_start: Vec<u32>,
+    /// Per ordinal (sets by increasing rank sum), the set of wolf squares.
+    masks: Vec<u32>,
+    /// Per ordinal, its wolf moves in `moves`: `moves[move_start[o]..move_start[o + 1]]`.
+    move_start: Vec<u32>,
+    moves: Vec<WolfMove>,
+    /// Per colex rank ([`rank_of`]), the slice and the place in it.
+    place: Vec<(u8, u32)>,
 }
 
-fn index(set: u32, hare: u8, side: Side) -> usize {
-    ((set as usize * 32 + usize::from(hare)) << 1) | usize::from(side == Side::Wolves)
+/// Sum of the ranks of a set of squares.
+fn rank_sum(mask: u32) -> u32 {
+    (1..8).map(|rank| rank * (mask >> (4 * rank) & 0xF).count_ones()).sum()
 }
 
-impl Table {
-    /// Builds the table by retrograde analysis (single-threaded, one pass).
-    #[must_use]
-    pub fn build() -> Table {
-        // Step 1. Every set of four dark squares, by increasing sum of ranks.
-        let mut sets: Vec<u32> = Vec::with_capacity(WOLF_SETS);
-        for a in 0..32u32 {
-            for b in a + 1..32 {
-                for c in b + 1..32 {
-                    for d in c + 1..32 {
-                        sets.push(1 << a | 1 << b | 1 << c | 1 << d);
+impl Layout {
+    fn new() -> Layout {
+        // Every set of four dark squares in colex order (so by increasing rank_of), then
+        // placed by increasing sum of ranks (a counting sort, stable).
+        let mut by_rank: Vec<u32> = Vec::with_capacity(WOLF_SETS);
+        for d in 0..32u32 {
+            for c in 0..d {
+                for b in 0..c {
+                    for a in 0..b {
+                        by_rank.push(1 << a | 1 << b | 1 << c | 1 << d);
                     }
                 }
             }
         }
-        let rank_sum =
-            |mask: u32| (0..32).filter(|bit| mask >> bit & 1 == 1).map(|bit| bit / 4).sum::<u32>();
-        sets.sort_by_key(|&mask| rank_sum(mask));
-
-        let mut values = vec![0u8; STATES];
-        let mut wolf_moves: Vec<(u8, u8, u32)> = Vec::with_capacity(8);
-        for &mask in &sets {
-            let set = rank_of(mask);
-            // Step 2. The wolves' moves of this set: (from, to, rank of the new set).
-            wolf_moves.clear();
+        let sums: Vec<u8> = by_rank.iter().map(|&mask| rank_sum(mask) as u8).collect();
+        let slices = usize::from(sums.iter().copied().max().unwrap_or(0)) + 1;
+        let mut slice_start = vec![0u32; slices + 1];
+        for &sum in &sums {
+            slice_start[usize::from(sum) + 1] += 1;
+        }
+        for slice in 0..slices {
+            slice_start[slice + 1] += slice_start[slice];
+        }
+        let mut masks = vec![0u32; WOLF_SETS];
+        let mut place = vec![(0u8, 0u32); WOLF_SETS];
+        let mut next = slice_start.clone();
+        for (rank, (&mask, &sum)) in by_rank.iter().zip(&sums).enumerate() {
+            let slice = usize::from(sum);
+            masks[next[slice] as usize] = mask;
+            place[rank] = (sum, next[slice] - slice_start[slice]);
+            next[slice] += 1;
+        }
+        let mut move_start = Vec::with_capacity(WOLF_SETS + 1);
+        let mut moves = Vec::with_capacity(WOLF_SETS * 8);
+        for &mask in &masks {
+            move_start.push(moves.len() as u32);
             let mut bits = mask;
             while bits != 0 {
                 let from = bits.trailing_zeros() as u8;
@@ -171,43 +166,106 @@ impl Table {
                 for direction in 0..2 {
                     let to = NEIGHBOURS[usize::from(from)][direction];
                     if to != u8::MAX && mask & 1 << to == 0 {
-                        wolf_moves.push((from, to, rank_of(mask ^ 1 << from | 1 << to)));
+                        let child = rank_of(mask ^ 1 << from | 1 << to) as usize;
+                        moves.push(WolfMove { to, local: place[child].1 });
                     }
                 }
             }
-            // Step 3. Wolves to move: children are hare-to-move states of lower sets.
-            for hare in (0..32u8).filter(|&hare| mask & 1 << hare == 0) {
-                let value = if hare / 4 == 7 {
-                    Value { win: false, plies: 0 }
-                } else {
-                    Value::parent(wolf_moves.iter().filter(|&&(_, to, _)| to != hare).map(
-                        |&(_, _, child)| {
-                            Value::decode(values[index(child, hare, Side::Hare)])
-                                .unwrap_or_else(|| unreachable!("lower sets come first"))
-                        },
-                    ))
-                };
-                values[index(set, hare, Side::Wolves)] = value.encode();
+        }
+        move_start.push(moves.len() as u32);
+        Layout { slice_start, masks, move_start, moves, place }
+    }
+
+    /// The slice and index of a state.
+    fn locate(&self, mask: u32, hare: u8, side: Side) -> (usize, u64) {
+        let (slice, local) = self.place[rank_of(mask) as usize];
+        let side = u64::from(side == Side::Hare);
+        (usize::from(slice), u64::from(local) << 6 | side << 5 | u64::from(hare))
+    }
+}
+
+impl Retrograde for Layout {
+    type Game = HareWolves;
+
+    fn name(&self) -> &str {
+        "hare-wolves"
+    }
+
+    fn metric(&self) -> Metric {
+        Metric::ToEnd
+    }
+
+    fn slices(&self) -> usize {
+        self.slice_start.len() - 1
+    }
+
+    fn slice_len(&self, slice: usize) -> u64 {
+        u64::from(self.slice_start[slice + 1] - self.slice_start[slice]) * 64
+    }
+
+    fn order(&self, _slice: usize) -> Order {
+        Order::Acyclic
+    }
+
+    #[inline]
+    fn expand(&self, slice: usize, index: u64, child: &mut impl FnMut(Child)) -> Node {
+        let local = (index >> 6) as u32;
+        let hare = (index & 31) as u8;
+        let ordinal = (self.slice_start[slice] + local) as usize;
+        let mask = self.masks[ordinal];
+        if mask & 1 << hare != 0 {
+            return Node::NoPosition;
+        }
+        let home = hare / 4 == 7;
+        if index >> 5 & 1 == 0 {
+            // Wolves to move: children are hare-to-move states of the previous slice.
+            if home {
+                return Node::Over(Outcome::Loss);
             }
-            // Step 4. Hare to move: children are wolves-to-move states of this set.
-            for hare in (0..32u8).filter(|&hare| mask & 1 << hare == 0) {
-                let value = if hare / 4 == 7 {
-                    Value { win: true, plies: 0 }
-                } else {
-                    Value::parent(
-                        NEIGHBOURS[usize::from(hare)]
-                            .iter()
-                            .filter(|&&to| to != u8::MAX && mask & 1 << to == 0)
-                            .map(|&to| {
-                                Value::decode(values[index(set, to, Side::Wolves)])
-                                    .unwrap_or_else(|| unreachable!("step 3 filled this set"))
-                            }),
-                    )
-                };
-                values[index(set, hare, Side::Hare)] = value.encode();
+            let range = self.move_start[ordinal] as usize..self.move_start[ordinal + 1] as usize;
+            for wolf in self.moves[range].iter().filter(|wolf| wolf.to != hare) {
+                child(Child {
+                    slice: slice - 1,
+                    index: u64::from(wolf.local) << 6 | 32 | u64::from(hare),
+                });
+            }
+        } else {
+            // Hare to move: children are wolves-to-move states of this set.
+            if home {
+                return Node::Over(Outcome::Win);
+            }
+            let base = u64::from(local) << 6;
+            for &to in &NEIGHBOURS[usize::from(hare)] {
+                if to != u8::MAX && mask & 1 << to == 0 {
+                    child(Child { slice, index: base | u64::from(to) });
+                }
             }
         }
-        Table { values }
+        Node::Moves
+    }
+}
+
+/// The table of every position's value.
+pub struct Table {
+    layout: Layout,
+    tables: Tables,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table").field("states", &self.len()).finish()
+    }
+}
+
+impl Table {
+    /// Builds the table by retrograde analysis (single-threaded, one pass).
+    #[must_use]
+    pub fn build() -> Table {
+        let layout = Layout::new();
+        let tables = retrograde::solve(&layout, &mut Silent).unwrap_or_else(|error| {
+            unreachable!("the layout keeps the solver's contract: {error}")
+        });
+        Table { layout, tables }
     }
 
     /// The table built once per process and shared.
@@ -220,9 +278,13 @@ impl Table {
     #[must_use]
     pub fn value(&self, position: &HareWolves) -> Value {
         let mask = position.wolves().iter().fold(0u32, |bits, wolf| bits | 1 << wolf.dark_index());
-        let byte =
-            self.values[index(rank_of(mask), position.hare().dark_index(), position.to_move())];
-        Value::decode(byte).unwrap_or_else(|| unreachable!("a checked position is in the table"))
+        let (slice, index) =
+            self.layout.locate(mask, position.hare().dark_index(), position.to_move());
+        match self.tables.value(slice, index) {
+            Some(retrograde::Value::Win(plies)) => Value { win: true, plies },
+            Some(retrograde::Value::Loss(plies)) => Value { win: false, plies },
+            _ => unreachable!("a checked position is in the table, and no state is a draw"),
+        }
     }
 
     /// The value as the engine's score, for the side to move.
@@ -295,12 +357,12 @@ impl Table {
     /// The number of states (valid or not).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.values.len()
+        (0..self.tables.len()).filter_map(|slice| self.tables.slice(slice)).map(<[u8]>::len).sum()
     }
 
     /// Never empty.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 }

@@ -286,7 +286,9 @@ class SearchResult:
     when proven), ``plies`` (to the end under best play), ``winner``, ``exact``, ``nodes``,
     ``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv`` (the principal
     variation), ``aborted`` (a budget ran out), and ``position``, ``to_move``, ``level``,
-    ``words`` (the value in words), and the value, move and line as people read them:
+    ``method`` (how it was obtained: ``"search"``, ``"book"``, ``"table"``, ``"solver"``,
+    ``"over"``), ``words`` (the value in words), and the value, move and line as people read
+    them:
     ``score_text`` (chess: ``"+0.35"`` pawns, ``"mate in 3"``; other games: ``"+12"``,
     ``"win in 3 plies"``, ``"draw"``; ``None`` exactly when ``value`` is), ``move_words``
     (chess: SAN such as ``"Nf3"``; ``None`` exactly when ``move`` is) and ``pv_words`` (as
@@ -300,7 +302,7 @@ class SearchResult:
     FIELDS: Tuple[str, ...] = (
         "move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
         "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "position", "to_move",
-        "level", "words", "score_text", "move_words", "pv_words",
+        "level", "words", "score_text", "move_words", "pv_words", "method",
     )
 
     def __init__(self, fields: Dict[str, Any]) -> None:

@@ -1,0 +1,408 @@
+//! The retrograde solver against plain minimax (Nim, acyclic) and against a depth-bounded
+//! negamax on random graphs with cycles; its contract errors; its files.
+
+use alphabeta_engine::example::Nim;
+use alphabeta_engine::retrograde::{
+    read_slice, solve, write_slice, Child, FileError, Metric, Node, Order, Progress, Retrograde,
+    SolveError, Value,
+};
+use alphabeta_engine::{
+    Algorithm, Game, Observer, Outcome, SearchConfig, Searcher, Silent, SplitMix64,
+};
+
+/// One-heap Nim up to `max` stones, in one of three layouts.
+struct NimTables {
+    max: u32,
+    max_take: u32,
+    layout: Layout,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    /// One slice per heap size.
+    SlicePerHeap,
+    /// One acyclic slice, index = stones.
+    OneAcyclic,
+    /// The same slice solved by passes to a fixpoint.
+    OneCyclic,
+}
+
+impl Retrograde for NimTables {
+    type Game = Nim;
+    fn name(&self) -> &str {
+        "nim"
+    }
+    fn metric(&self) -> Metric {
+        Metric::ToEnd
+    }
+    fn slices(&self) -> usize {
+        if self.layout == Layout::SlicePerHeap {
+            self.max as usize + 1
+        } else {
+            1
+        }
+    }
+    fn slice_len(&self, _slice: usize) -> u64 {
+        if self.layout == Layout::SlicePerHeap {
+            1
+        } else {
+            u64::from(self.max) + 1
+        }
+    }
+    fn order(&self, _slice: usize) -> Order {
+        if self.layout == Layout::OneCyclic {
+            Order::Cyclic
+        } else {
+            Order::Acyclic
+        }
+    }
+    fn expand(&self, slice: usize, index: u64, child: &mut impl FnMut(Child)) -> Node {
+        let stones = if self.layout == Layout::SlicePerHeap { slice as u32 } else { index as u32 };
+        let game = Nim::new(stones, self.max_take);
+        if let Some(outcome) = game.outcome() {
+            return Node::Over(outcome);
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for take in moves {
+            let left = stones - take;
+            child(if self.layout == Layout::SlicePerHeap {
+                Child { slice: left as usize, index: 0 }
+            } else {
+                Child { slice: 0, index: u64::from(left) }
+            });
+        }
+        Node::Moves
+    }
+}
+
+/// Counts the observer's reports.
+#[derive(Default)]
+struct Reports(Vec<Progress>);
+
+impl Observer<Nim> for Reports {
+    fn retrograde(&mut self, progress: &Progress) {
+        self.0.push(*progress);
+    }
+}
+
+#[test]
+fn nim_tables_agree_with_plain_minimax_in_every_layout() {
+    for layout in [Layout::SlicePerHeap, Layout::OneAcyclic, Layout::OneCyclic] {
+        let nim = NimTables { max: 18, max_take: 3, layout };
+        let mut reports = Reports::default();
+        let tables = solve(&nim, &mut reports).unwrap();
+        assert!(reports.0.last().unwrap().done);
+        for stones in 0..=18u32 {
+            let value = if layout == Layout::SlicePerHeap {
+                tables.value(stones as usize, 0)
+            } else {
+                tables.value(0, u64::from(stones))
+            }
+            .unwrap();
+            let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Minimax))
+                .search(&mut Nim::new(stones, 3));
+            assert_eq!(value.score(), result.score, "{stones} stones");
+        }
+    }
+}
+
+/// A game on a random directed graph: a token on a node, the side to move moves it along an
+/// edge; some nodes end the game. Two slices: nodes of slice 0 lead only into slice 0.
+#[derive(Clone, Debug)]
+struct Graph {
+    /// Per node: the outcome if it ends the game, else its edges.
+    nodes: Vec<(Option<Outcome>, Vec<usize>)>,
+    /// Nodes below this are slice 0.
+    split: usize,
+    metric: Metric,
+    at: usize,
+}
+
+impl Graph {
+    fn random(seed: u64, size: usize, metric: Metric) -> Graph {
+        let mut rng = SplitMix64::new(seed);
+        let split = size / 2;
+        let nodes = (0..size)
+            .map(|node| {
+                let end = match rng.next_u64() % 10 {
+                    0 => Some(Outcome::Loss),
+                    1 => Some(Outcome::Win),
+                    2 if node % 3 == 0 => Some(Outcome::Draw),
+                    _ => None,
+                };
+                let reach = if node < split { split } else { size };
+                let edges = (0..rng.next_u64() % 4).map(|_| (rng.next_u64() as usize) % reach);
+                (end, edges.collect())
+            })
+            .collect();
+        Graph { nodes, split, metric, at: 0 }
+    }
+
+    fn locate(&self, node: usize) -> Child {
+        if node < self.split {
+            Child { slice: 0, index: node as u64 }
+        } else {
+            Child { slice: 1, index: (node - self.split) as u64 }
+        }
+    }
+}
+
+impl Game for Graph {
+    type Move = usize;
+    fn legal_moves(&self, moves: &mut Vec<usize>) {
+        moves.extend(&self.nodes[self.at].1);
+    }
+    fn play(&mut self, to: usize) {
+        self.at = to;
+    }
+    fn undo(&mut self, _to: usize) {}
+    fn outcome(&self) -> Option<Outcome> {
+        self.nodes[self.at].0
+    }
+}
+
+impl Retrograde for Graph {
+    type Game = Graph;
+    fn name(&self) -> &str {
+        "graph"
+    }
+    fn metric(&self) -> Metric {
+        self.metric
+    }
+    fn slices(&self) -> usize {
+        2
+    }
+    fn slice_len(&self, slice: usize) -> u64 {
+        (if slice == 0 { self.split } else { self.nodes.len() - self.split }) as u64
+    }
+    fn order(&self, _slice: usize) -> Order {
+        Order::Cyclic
+    }
+    fn expand(&self, slice: usize, index: u64, child: &mut impl FnMut(Child)) -> Node {
+        let node = index as usize + if slice == 0 { 0 } else { self.split };
+        match &self.nodes[node] {
+            (Some(outcome), _) => Node::Over(*outcome),
+            (None, edges) => {
+                edges.iter().for_each(|&to| child(self.locate(to)));
+                Node::Moves
+            }
+        }
+    }
+}
+
+/// Negamax bounded to `depth` plies, every node at once, level by level (`None`: not decided
+/// within the bound). Draws only come from drawn ends. With `Metric::ToConversion`, a move
+/// from slice 1 into slice 0 ends the count: its value there is taken with distance 0.
+fn bounded(graph: &Graph, depth: u32, exact: &[Option<Value>]) -> Vec<Option<Value>> {
+    let mut level: Vec<Option<Value>> = vec![None; graph.nodes.len()];
+    for _ in 0..=depth {
+        let previous = level.clone();
+        for (node, (end, edges)) in graph.nodes.iter().enumerate() {
+            level[node] = match end {
+                Some(Outcome::Win) => Some(Value::Win(0)),
+                Some(Outcome::Loss) => Some(Value::Loss(0)),
+                Some(Outcome::Draw) => Some(Value::Draw),
+                None => {
+                    let child = |to: usize| {
+                        if graph.metric == Metric::ToConversion
+                            && node >= graph.split
+                            && to < graph.split
+                        {
+                            exact[to].map(|value| match value {
+                                Value::Win(_) => Value::Win(0),
+                                Value::Loss(_) => Value::Loss(0),
+                                Value::Draw => Value::Draw,
+                            })
+                        } else {
+                            previous[to]
+                        }
+                    };
+                    let values: Vec<Option<Value>> = edges.iter().map(|&to| child(to)).collect();
+                    let shortest_loss = values
+                        .iter()
+                        .filter_map(|value| match value {
+                            Some(Value::Loss(plies)) => Some(*plies),
+                            _ => None,
+                        })
+                        .min();
+                    if let Some(plies) = shortest_loss {
+                        Some(Value::Win(plies + 1))
+                    } else if values.iter().all(|value| matches!(value, Some(Value::Win(_)))) {
+                        Some(Value::Loss(
+                            values
+                                .iter()
+                                .map(|value| match value {
+                                    Some(Value::Win(plies)) => plies + 1,
+                                    _ => 0,
+                                })
+                                .max()
+                                .unwrap_or(0),
+                        ))
+                    } else if values.iter().all(Option::is_some) {
+                        Some(Value::Draw)
+                    } else {
+                        None
+                    }
+                }
+            };
+        }
+    }
+    level
+}
+
+#[test]
+fn random_graphs_with_cycles_agree_with_bounded_negamax() {
+    const DEPTH: u32 = 40;
+    for metric in [Metric::ToEnd, Metric::ToConversion] {
+        for seed in 0..40 {
+            let graph = Graph::random(seed, 120, metric);
+            let tables = solve(&graph, &mut Silent).unwrap();
+            let solved: Vec<Value> = (0..graph.nodes.len())
+                .map(|node| {
+                    let child = graph.locate(node);
+                    tables.value(child.slice, child.index).unwrap()
+                })
+                .collect();
+            // Slice 0 never converts: its exact values are the bounded search's on its own.
+            let exact: Vec<Option<Value>> = solved.iter().map(|&value| Some(value)).collect();
+            let oracle = bounded(&graph, DEPTH, &exact);
+            let mut decisive = 0;
+            for (node, (&value, &bound)) in solved.iter().zip(&oracle).enumerate() {
+                match (value, bound) {
+                    (_, Some(bound)) => assert_eq!(value, bound, "seed {seed} node {node}"),
+                    // Undecided within the bound: a draw by repetition, or farther.
+                    (Value::Draw, None) => {}
+                    (Value::Win(plies) | Value::Loss(plies), None) => {
+                        assert!(u32::from(plies) > DEPTH, "seed {seed} node {node}: {value:?}");
+                    }
+                }
+                decisive += usize::from(matches!(value, Value::Win(_) | Value::Loss(_)));
+            }
+            assert!(decisive > 0, "seed {seed}: a test graph with some wins");
+        }
+    }
+}
+
+#[test]
+fn a_pure_cycle_is_a_draw_and_an_escape_is_found() {
+    // 0 -> 1 -> 0 forever: a draw. 2 -> {3, 4}, 3 -> 2, 4 ends (loss for its mover): 2 wins in 1,
+    // 3 loses in 2.
+    let graph = Graph {
+        nodes: vec![
+            (None, vec![1]),
+            (None, vec![0]),
+            (None, vec![3, 4]),
+            (None, vec![2]),
+            (Some(Outcome::Loss), vec![]),
+            (None, vec![]),
+        ],
+        split: 6,
+        metric: Metric::ToEnd,
+        at: 0,
+    };
+    let tables = solve(&graph, &mut Silent).unwrap();
+    let values: Vec<Value> = (0..6).map(|node| tables.value(0, node).unwrap()).collect();
+    assert_eq!(
+        values,
+        [Value::Draw, Value::Draw, Value::Win(1), Value::Loss(2), Value::Loss(0), Value::Loss(0)]
+    );
+}
+
+/// A game that breaks the contract: a child in a later slice, or later in an acyclic slice.
+struct Broken(Order, Child);
+
+impl Retrograde for Broken {
+    type Game = Nim;
+    fn name(&self) -> &str {
+        "broken"
+    }
+    fn metric(&self) -> Metric {
+        Metric::ToEnd
+    }
+    fn slices(&self) -> usize {
+        2
+    }
+    fn slice_len(&self, _slice: usize) -> u64 {
+        2
+    }
+    fn order(&self, _slice: usize) -> Order {
+        self.0
+    }
+    fn expand(&self, _slice: usize, _index: u64, child: &mut impl FnMut(Child)) -> Node {
+        child(self.1);
+        Node::Moves
+    }
+}
+
+#[test]
+fn a_game_that_breaks_the_contract_gets_an_error_not_a_table() {
+    let later = Child { slice: 1, index: 0 };
+    let error = solve(&Broken(Order::Cyclic, later), &mut Silent).unwrap_err();
+    assert_eq!(error, SolveError::ChildOutOfOrder { slice: 0, index: 0, child: later });
+    assert!(error.to_string().contains("not solved before it"), "{error}");
+    let same = Child { slice: 0, index: 1 };
+    let error = solve(&Broken(Order::Acyclic, same), &mut Silent).unwrap_err();
+    assert_eq!(error, SolveError::ChildOutOfOrder { slice: 0, index: 0, child: same });
+    let past = Child { slice: 0, index: 7 };
+    let error = solve(&Broken(Order::Cyclic, past), &mut Silent).unwrap_err();
+    assert_eq!(error, SolveError::ChildOutOfRange { slice: 0, index: 0, child: past });
+}
+
+#[test]
+fn every_byte_round_trips_and_long_distances_are_refused() {
+    for byte in 0..=255u8 {
+        match Value::decode(byte) {
+            Some(value) => assert_eq!(value.encode(), Some(byte)),
+            None => assert_eq!(byte, 255),
+        }
+    }
+    assert_eq!(Value::Win(127).encode(), None);
+    assert_eq!(Value::Loss(126).parent(), Value::Win(127));
+}
+
+#[test]
+fn files_round_trip_and_every_damage_is_named() {
+    let bytes: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 255) as u8).collect();
+    let mut file = Vec::new();
+    write_slice(&mut file, "nim", 3, &bytes).unwrap();
+    assert_eq!(read_slice(&mut file.as_slice(), "nim", 3, 1000).unwrap(), bytes);
+
+    let error = |file: &[u8], game: &str, slice: usize, len: u64| {
+        let error = read_slice(&mut &file[..], game, slice, len).unwrap_err();
+        (error.to_string(), error)
+    };
+    let (text, found) = error(&file, "chess", 3, 1000);
+    assert!(matches!(found, FileError::Game { .. }) && text.contains("'nim'"), "{text}");
+    let (text, found) = error(&file, "nim", 4, 1000);
+    assert!(matches!(found, FileError::Slice { found: 3, expected: 4 }), "{text}");
+    let (text, found) = error(&file, "nim", 3, 999);
+    assert!(matches!(found, FileError::Length { found: 1000, expected: 999 }), "{text}");
+
+    let mut damaged = file.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    let (text, found) = error(&damaged, "nim", 3, 1000);
+    assert!(matches!(found, FileError::Checksum { .. }) && text.contains("damaged"), "{text}");
+
+    let (text, found) = error(&file[..file.len() - 10], "nim", 3, 1000);
+    assert!(matches!(found, FileError::Truncated) && text.contains("cut short"), "{text}");
+    let (_, found) = error(&file[..5], "nim", 3, 1000);
+    assert!(matches!(found, FileError::NotATable));
+
+    let mut longer = file.clone();
+    longer.push(0);
+    assert!(matches!(error(&longer, "nim", 3, 1000).1, FileError::TrailingBytes));
+
+    let mut magic = file.clone();
+    magic[0] = b'X';
+    assert!(matches!(error(&magic, "nim", 3, 1000).1, FileError::NotATable));
+
+    let mut version = file.clone();
+    version[8] = 9;
+    let (text, found) = error(&version, "nim", 3, 1000);
+    assert!(
+        matches!(found, FileError::Version { found: 9 }) && text.contains("version 9"),
+        "{text}"
+    );
+}

@@ -1,0 +1,224 @@
+//! Checkers endgame databases: the indexing against Schaeffer's counts, the values against
+//! the engine's search, the classic endgames, the files.
+
+use alphabeta_engine::retrograde::Value;
+use alphabeta_engine::{
+    Algorithm, Game, Score, Scoring, SearchConfig, Searcher, Silent, SplitMix64,
+};
+use alphabeta_games::checkers::tablebase::{file_name, Layout, LoadError, Tablebase};
+use alphabeta_games::checkers::{Checkers, Position};
+
+/// Positions (without the side to move) with N pieces, N = 1.., from Schaeffer's table of
+/// the checkers endgame databases.
+const SCHAEFFER: [u64; 5] = [120, 6_972, 261_224, 7_092_774, 148_688_232];
+
+/// Counts the positions of each piece count in `layout` (indices that name a position, over
+/// 2 for the side to move) and checks that every index round-trips.
+fn count(layout: &Layout) -> Vec<u64> {
+    let mut counts = vec![0u64; layout.pieces()];
+    for (slice, material) in layout.slices().iter().enumerate() {
+        let mut named = 0;
+        for index in 0..layout.len(slice) {
+            if let Some(position) = layout.position(slice, index) {
+                assert_eq!(layout.locate(&position), Some((slice, index)), "{material} {index}");
+                named += 1;
+            }
+        }
+        counts[material.pieces() - 1] += named / 2;
+    }
+    counts
+}
+
+#[test]
+fn positions_per_piece_count_match_schaeffers_table_up_to_3() {
+    assert_eq!(count(&Layout::new(3)), SCHAEFFER[..3]);
+}
+
+#[test]
+#[ignore = "counts 4 pieces (about 20 s)"]
+fn positions_per_piece_count_match_schaeffers_table_up_to_4() {
+    assert_eq!(count(&Layout::new(4)), SCHAEFFER[..4]);
+}
+
+fn pos(text: &str) -> Position {
+    *Checkers::parse(text).unwrap().position()
+}
+
+/// A random position of the in-memory databases.
+fn random_position(layout: &Layout, rng: &mut SplitMix64) -> Position {
+    loop {
+        let slice = rng.below(layout.slices().len());
+        let index = rng.next_u64() % layout.len(slice);
+        if let Some(position) = layout.position(slice, index) {
+            return position;
+        }
+    }
+}
+
+/// The engine's negamax (a table, no pruning or reduction that could hide a win) to `DEPTH`
+/// plies, without the game's move-count rule, against the
+/// databases on random positions of up to 3 pieces: a win or loss within the bound must be
+/// the same, with the same distance; a draw must stay undecided.
+#[test]
+fn values_agree_with_a_deep_search_on_random_positions() {
+    const DEPTH: u32 = 24;
+    let tablebase = Tablebase::in_memory();
+    let mut rng = SplitMix64::new(31);
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth);
+    config.tt_bytes = 8 << 20;
+    config.limits.depth = Some(DEPTH);
+    let mut decided = 0;
+    for _ in 0..300 {
+        let position = random_position(tablebase.layout(), &mut rng);
+        let value = tablebase.probe(&position).unwrap();
+        let mut game = Checkers::from_position(position).with_draw_moves(0);
+        if game.outcome().is_some() {
+            assert_eq!(value, Value::Loss(0), "{}", game.text());
+            continue;
+        }
+        let result = Searcher::new(config.clone()).search(&mut game);
+        match value {
+            Value::Win(plies) | Value::Loss(plies) if u32::from(plies) <= DEPTH - 2 => {
+                assert_eq!(result.score, value.score(), "{}", game.text());
+                decided += 1;
+            }
+            Value::Draw => {
+                assert!(!result.score.is_decisive(), "{}: {:?}", game.text(), result.score)
+            }
+            _ => {}
+        }
+    }
+    assert!(decided > 100, "{decided}");
+}
+
+/// Every value is the negamax of its children's (exact distances in a finite graph of
+/// values), over every position of up to 3 pieces.
+#[test]
+fn every_value_is_the_negamax_of_its_childrens() {
+    let tablebase = Tablebase::in_memory();
+    let layout = tablebase.layout();
+    for slice in 0..layout.slices().len() {
+        for index in 0..layout.len(slice) {
+            let Some(position) = layout.position(slice, index) else { continue };
+            let value = tablebase.probe(&position).unwrap();
+            let children = tablebase.move_values(&position).unwrap();
+            let best = children.iter().map(|&(_, value)| value.score()).max();
+            let expected = best.unwrap_or(Score::loss_in(0));
+            assert_eq!(value.score(), expected, "{}", Checkers::from_position(position).text());
+        }
+    }
+}
+
+/// Plays `position` out with the databases' moves (the winner's fastest win, the loser's
+/// longest defence): the winner must win, each move exactly one ply nearer the end.
+fn converts(tablebase: &Tablebase, position: Position) {
+    let Value::Win(plies) = tablebase.probe(&position).unwrap() else {
+        panic!("not a win: {position:?}");
+    };
+    let winner = position.to_move;
+    let mut now = position;
+    let mut left = plies;
+    while let Some((mv, value)) = tablebase.best_move(&now) {
+        now.play(mv);
+        left -= 1;
+        assert_eq!(value.score(), tablebase.probe(&now).unwrap().parent().score());
+        assert_eq!(
+            tablebase.probe(&now).unwrap().score(),
+            if now.to_move == winner {
+                Score::win_in(u32::from(left))
+            } else {
+                Score::loss_in(u32::from(left))
+            }
+        );
+    }
+    assert_eq!(left, 0);
+    assert_ne!(now.to_move, winner, "the loser has no move at the end");
+}
+
+/// Edward Lasker, Chess and Checkers: The Way to Mastership (1918), part II, chapter II,
+/// diagram 88: a king each; White to move takes the opposition and wins, Black to move draws.
+#[test]
+fn lasker_diagram_88_the_opposition() {
+    let tablebase = Tablebase::in_memory();
+    let white = pos("W:WK32:BK26");
+    assert!(matches!(tablebase.probe(&white), Some(Value::Win(_))));
+    assert_eq!(tablebase.best_move(&white).map(|(mv, _)| Checkers::pdn(mv)), Some("32-27".into()));
+    converts(tablebase, white);
+    assert_eq!(tablebase.probe(&pos("B:WK32:BK26")), Some(Value::Draw));
+}
+
+/// Lasker, the same chapter: "With one King entrenched in the double corner it takes two Kings
+/// to force the win." Every position of two White kings against a Black king on 1 or 5 (the
+/// double corner), White to move, that no capture decides at once, is a White win; a single
+/// White king from the far half of the board does not win (Black shuttles between 1 and 5).
+#[test]
+fn two_kings_beat_one_in_the_double_corner() {
+    let tablebase = Tablebase::in_memory();
+    let mut wins = 0;
+    for corner in [1, 5] {
+        for a in 1..=32 {
+            for b in a + 1..=32 {
+                if a == corner || b == corner {
+                    continue;
+                }
+                let position = pos(&format!("W:WK{a},K{b}:BK{corner}"));
+                let mut moves = Vec::new();
+                position.generate(&mut moves);
+                if moves.iter().all(|mv| !mv.is_capture()) {
+                    assert!(matches!(tablebase.probe(&position), Some(Value::Win(_))), "{a} {b}");
+                    converts(tablebase, position);
+                    wins += 1;
+                }
+            }
+            if a >= 17 {
+                let alone = pos(&format!("W:WK{a}:BK{corner}"));
+                let value = tablebase.probe(&alone).unwrap();
+                assert!(!matches!(value, Value::Win(_)), "{a} {corner}: {value:?}");
+            }
+        }
+    }
+    assert!(wins > 800, "{wins}");
+}
+
+/// Lasker, diagram 93, the First Position: White kings on 19 and 23, a Black king on 28 and
+/// a man on 12. "White to Move and Win ... If Black has the move the ending is a draw."
+/// Four pieces: built here up to its own slice.
+#[test]
+#[ignore = "builds 4-piece slices (about a minute)"]
+fn lasker_diagram_93_the_first_position() {
+    let tablebase = Tablebase::build(4, &mut Silent).unwrap();
+    let white = pos("W:WK19,K23:BK28,12");
+    assert!(matches!(tablebase.probe(&white), Some(Value::Win(_))));
+    converts(&tablebase, white);
+    assert_eq!(tablebase.probe(&pos("B:WK19,K23:BK28,12")), Some(Value::Draw));
+}
+
+#[test]
+fn files_round_trip_and_damage_is_named() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-tablebase-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = Tablebase::build(2, &mut Silent).unwrap();
+    let written = small.write(&dir).unwrap();
+    assert_eq!(written.len(), small.layout().slices().len());
+    let loaded = Tablebase::load(&dir).unwrap();
+    assert_eq!(loaded.pieces(), 2);
+    assert_eq!(loaded.tables(), small.tables());
+
+    // A damaged byte is named with its file.
+    let (path, _) = &written[3];
+    let mut bytes = std::fs::read(path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(path, &bytes).unwrap();
+    let error = Tablebase::load(&dir).unwrap_err().to_string();
+    assert!(error.contains(&file_name(small.layout().slices()[3])), "{error}");
+    assert!(error.contains("checksum"), "{error}");
+
+    // One file of a piece count missing: named.
+    std::fs::remove_file(path).unwrap();
+    let error = Tablebase::load(&dir).unwrap_err();
+    assert!(matches!(error, LoadError::Missing(_)), "{error}");
+
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(matches!(Tablebase::load(&dir), Err(LoadError::Empty(_))));
+}
