@@ -6,7 +6,7 @@
 //! The defaults, one set for every front end: the game's default level when no search option
 //! is given; a search is negamax with depth-aware scores, natural order, the standard cut,
 //! the first of equal moves, `auto` deepening; no depth, node or time limit; a 64 MiB table,
-//! one thread, the game's shipped opening book.
+//! one thread, the game's shipped opening book, no endgame databases on disk.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -115,6 +115,11 @@ pub struct SearchOptions {
     /// An opening book made by `alphabeta book` instead of the shipped one (Connect Four).
     #[cfg_attr(feature = "clap", arg(long))]
     pub book: Option<PathBuf>,
+    /// A folder of endgame databases made by `alphabeta tablebase` (checkers): positions with
+    /// that few pieces are solved and played from them at once (up to 3 pieces without it,
+    /// from databases built in memory on first use).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub tablebase: Option<PathBuf>,
 }
 
 /// Serde for the options typed as text (an algorithm, a tie-break): written by `Display`,
@@ -372,6 +377,12 @@ impl SearchOptions {
         if self.no_book && self.book.is_some() {
             return Err(bad("give a book file (book) or no book (no_book), not both".into()));
         }
+        if let Some(dir) = self.tablebase.as_deref().filter(|dir| !dir.is_dir()) {
+            return Err(bad(format!(
+                "tablebase: '{}' is not a folder (make one with `alphabeta tablebase checkers --pieces N --out DIR`)",
+                excerpt(&dir.display().to_string())
+            )));
+        }
         if self.level.is_some() && self.searching() {
             return Err(bad(
                 "give a level or a search, not both (a level chooses a player; algorithm, \
@@ -429,6 +440,7 @@ impl SearchOptions {
                 (Some(path), false) => OpeningBook::File(std::sync::Arc::from(path.as_path())),
                 (None, false) => OpeningBook::Shipped,
             },
+            tablebase: self.tablebase.as_deref().map(std::sync::Arc::from),
         })
     }
 

@@ -20,6 +20,7 @@ mod perft;
 mod play;
 mod serve;
 mod solve;
+mod tablebase;
 mod tree;
 pub mod uci;
 
@@ -31,7 +32,7 @@ use alphabeta_catalogue::Catalogue;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A game-tree search engine: games, play, best, solve, analyse, batch, perft, tree, match,
-/// serve, book, uci and bench.
+/// serve, book, tablebase, uci and bench.
 #[derive(Parser, Debug)]
 #[command(name = "alphabeta", version, about, propagate_version = true)]
 struct Cli {
@@ -64,6 +65,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// An opening book made by the solver (Connect Four).
     Book(book::BookArgs),
+    /// Endgame databases by retrograde analysis (checkers: every position with few pieces).
+    Tablebase(tablebase::TablebaseArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (chess GUIs, python-chess).
     Uci(uci::UciArgs),
     /// Reproduce the documents' measurements and time the searches.
@@ -124,6 +127,7 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
         Command::Book(args) => book::run(&args, context),
+        Command::Tablebase(args) => tablebase::run(&args, context),
         Command::Uci(args) => uci::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),

@@ -110,11 +110,13 @@ pub struct Resources {
     pub threads: usize,
     /// The opening book to consult (where the game has one).
     pub book: OpeningBook,
+    /// A folder of endgame databases (where the game reads them: checkers).
+    pub tablebase: Option<std::sync::Arc<std::path::Path>>,
 }
 
 impl Default for Resources {
     fn default() -> Self {
-        Self { table_bytes: 64 << 20, threads: 1, book: OpeningBook::Shipped }
+        Self { table_bytes: 64 << 20, threads: 1, book: OpeningBook::Shipped, tablebase: None }
     }
 }
 

@@ -7,6 +7,7 @@ use alphabeta_engine::{
 };
 use alphabeta_games::checkers::tablebase::{file_name, Layout, LoadError, Tablebase};
 use alphabeta_games::checkers::{Checkers, Position};
+use alphabeta_games::entry::{Entry, Resources};
 
 /// Positions (without the side to move) with N pieces, N = 1.., from Schaeffer's table of
 /// the checkers endgame databases.
@@ -182,7 +183,7 @@ fn two_kings_beat_one_in_the_double_corner() {
 
 /// Lasker, diagram 93, the First Position: White kings on 19 and 23, a Black king on 28 and
 /// a man on 12. "White to Move and Win ... If Black has the move the ending is a draw."
-/// Four pieces: built here up to its own slice.
+/// Four pieces: an ignored test.
 #[test]
 #[ignore = "builds 4-piece slices (about a minute)"]
 fn lasker_diagram_93_the_first_position() {
@@ -191,6 +192,50 @@ fn lasker_diagram_93_the_first_position() {
     assert!(matches!(tablebase.probe(&white), Some(Value::Win(_))));
     converts(&tablebase, white);
     assert_eq!(tablebase.probe(&pos("B:WK19,K23:BK28,12")), Some(Value::Draw));
+    // The catalogue's player, reading the databases from files, converts it too.
+    let dir = std::env::temp_dir().join(format!("alphabeta-first-position-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    tablebase.write(&dir).unwrap();
+    let resources = Resources { tablebase: Some(dir.as_path().into()), ..Resources::default() };
+    player_converts("W:WK19,K23:BK28,12", &resources);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The catalogue's player for both sides from `text`: the side to move wins in exactly the
+/// databases' plies (the winner hurries, the loser delays), each move one ply nearer.
+fn player_converts(text: &str, resources: &Resources) {
+    let mut game = Checkers::parse(text).unwrap();
+    let tablebase =
+        alphabeta_games::checkers::tablebase::Source::new(resources.tablebase.as_deref()).unwrap();
+    let Some(Value::Win(plies)) =
+        tablebase.holding(game.position()).and_then(|t| t.probe(game.position()))
+    else {
+        panic!("{text}: not a win in the databases");
+    };
+    let mut player = Checkers::player(Checkers::default_level(), resources).unwrap();
+    let winner = game.position().to_move;
+    for ply in 0..plies {
+        let result = player.think(&game, &Default::default());
+        assert!(result.exact, "{text}: ply {ply}");
+        let left = u32::from(plies - ply);
+        let expected = if game.position().to_move == winner {
+            Score::win_in(left)
+        } else {
+            Score::loss_in(left)
+        };
+        assert_eq!(result.score, expected, "{text}: ply {ply}");
+        game.play(result.best_move.unwrap());
+    }
+    assert_eq!(game.outcome(), Some(alphabeta_engine::Outcome::Loss), "{text}");
+    assert_ne!(game.position().to_move, winner, "{text}");
+}
+
+#[test]
+fn the_player_converts_the_classic_endgames_of_three_pieces() {
+    let resources = Resources::default();
+    player_converts("W:WK32:BK26", &resources);
+    player_converts("W:WK19,K23:BK1", &resources);
+    player_converts("B:BK14,K15:WK28", &resources);
 }
 
 #[test]

@@ -208,7 +208,7 @@ pub struct SolveReply {
 }
 
 /// The options of a request's other fields, checked (the depth against the server's
-/// deepest); the memory, threads and book are the server's to set.
+/// deepest); the memory, threads, book and endgame databases are the server's to set.
 fn search_options(
     state: &AppState,
     fields: &serde_json::Map<String, serde_json::Value>,
@@ -220,9 +220,13 @@ fn search_options(
             "depth: {depth} plies is out of range: give 1 to {max_depth}"
         )));
     }
-    if options.tt_mib.is_some() || options.threads.is_some() || options.book.is_some() {
+    if options.tt_mib.is_some()
+        || options.threads.is_some()
+        || options.book.is_some()
+        || options.tablebase.is_some()
+    {
         return Err(ApiError::BadOption(
-            "tt_mib, threads and book are the server's to set, not a request's".into(),
+            "tt_mib, threads, book and tablebase are the server's to set, not a request's".into(),
         ));
     }
     options.check()?;

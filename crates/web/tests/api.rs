@@ -530,6 +530,14 @@ async fn malformed_requests_get_json_errors() {
     assert!(error(&reply).contains("invalid type"));
     let reply = send(server, "POST", "/api/play", Some("application/json"), b"[]").await;
     assert_eq!(reply.status, 400);
+    // An unknown field's name is quoted briefly, once (serde's path named it in front too).
+    let long = format!("{{\"g8/P8PP/PPPPP/RNBQw K0000Qkq{}\", \"move\": \"e2\"}}", "-".repeat(300));
+    let reply = send(server, "POST", "/api/play", Some("application/json"), long.as_bytes()).await;
+    let message = error(&reply);
+    assert_eq!(reply.status, 400);
+    assert!(message.contains("unknown field `g8/P8PP/PPPPP/RNBQw K0000Qkq---"), "{message}");
+    assert!(message.contains("expected one of `game`, `position`, `to_move`, `move`"), "{message}");
+    assert!(message.chars().count() < 200 && message.matches("g8/").count() == 1, "{message}");
     let reply = send(server, "POST", "/api/best", Some("text/plain"), b"{}").await;
     assert_eq!((reply.status, reply.kind()), (415, "not_json".to_string()));
     let reply = get(server, "/api/nothing").await;

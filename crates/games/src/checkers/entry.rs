@@ -7,6 +7,7 @@ use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher,
 
 use super::board::row_col;
 use super::perft::Runner;
+use super::tablebase::{Probing, Source};
 use super::{Checkers, Move};
 use crate::entry::{
     timed_level, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources,
@@ -55,6 +56,11 @@ fn searcher(depth: u32, time: Duration, resources: &Resources) -> Result<Searche
     config.limits.depth = Some(depth);
     config.limits.time = Some(time);
     Searcher::try_new(config).map_err(|error| LevelError(error.to_string()))
+}
+
+/// The endgame databases of `resources` (the folder's, if given).
+fn source(resources: &Resources) -> Result<Source, LevelError> {
+    Source::new(resources.tablebase.as_deref()).map_err(|error| LevelError(error.to_string()))
 }
 
 /// The grid cell of a square index 0–31.
@@ -139,20 +145,24 @@ impl Entry for Checkers {
         "medium"
     }
 
+    /// The level's search, and the endgame databases where they hold the position.
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
         let (depth, time) = timed_level("checkers", level)?;
-        Ok(Box::new(searcher(depth, time, resources)?))
+        let inner: Box<dyn Player<Self>> = Box::new(searcher(depth, time, resources)?);
+        Ok(Box::new(Probing { source: source(resources)?, inner }))
     }
 
-    /// Checkers is not solved here: a deepening search within the budget (10 plies and at
-    /// most 5 s when none is given), exact only when it proves a result.
+    /// Exact from the endgame databases when they hold the position (up to 3 pieces always,
+    /// more with `--tablebase DIR`); otherwise a deepening search within the budget (10
+    /// plies and at most 5 s when none is given), exact only when it proves a result.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
         let time = options.limits.time.unwrap_or(ANALYSIS_TIME);
         let depth = options.limits.depth.unwrap_or(ANALYSIS_DEPTH);
         let mut search = searcher(depth, time, &options.resources)?;
         search.config_mut().limits.nodes = options.limits.nodes;
         search.config_mut().limits.stop = options.limits.stop.clone();
-        Ok(Box::new(search))
+        let inner: Box<dyn Solve<Self>> = Box::new(search);
+        Ok(Box::new(Probing { source: source(&options.resources)?, inner }))
     }
 
     /// The fast perft: bulk counting at the last ply, the table of counts, threads.

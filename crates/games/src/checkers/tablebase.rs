@@ -26,15 +26,16 @@ use std::fmt;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use alphabeta_engine::retrograde::{
     self, Child, FileError, Metric, Node, Order, Retrograde, SolveError, Tables, Value,
 };
-use alphabeta_engine::{Observer, Silent};
+use alphabeta_engine::{Game, Limits, Observer, SearchResult, Silent, Stats};
 
 use super::board::{Color, Move, Position, BOTTOM_ROW, TOP_ROW};
 use super::Checkers;
+use crate::entry::{Player, Solve};
 
 /// The most pieces a database may hold here (the indices and the memory of one pass).
 pub const MAX_PIECES: usize = 6;
@@ -556,5 +557,131 @@ impl Tablebase {
             now.play(mv);
         }
         line
+    }
+}
+
+/// The databases read so far in this process, by folder.
+type Loaded = Vec<(PathBuf, Arc<Tablebase>)>;
+
+/// Where a player or a solver finds the databases: files read from a folder (once per folder
+/// and process), and for up to [`IN_MEMORY_PIECES`] pieces the ones built in memory on first
+/// use.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    files: Option<Arc<Tablebase>>,
+}
+
+impl Source {
+    /// The databases in `dir` (none: only the in-memory ones).
+    ///
+    /// # Errors
+    /// A file there that is wrong, or no database at all in the folder.
+    pub fn new(dir: Option<&Path>) -> Result<Source, LoadError> {
+        static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
+        let Some(dir) = dir else { return Ok(Source::default()) };
+        let loaded = LOADED.get_or_init(|| Mutex::new(Vec::new()));
+        let mut loaded = loaded.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, tablebase)) = loaded.iter().find(|(path, _)| path == dir) {
+            return Ok(Source { files: Some(Arc::clone(tablebase)) });
+        }
+        let tablebase = Arc::new(Tablebase::load(dir)?);
+        loaded.push((dir.to_path_buf(), Arc::clone(&tablebase)));
+        Ok(Source { files: Some(tablebase) })
+    }
+
+    /// The databases that hold `position`, if any.
+    #[must_use]
+    pub fn holding(&self, position: &Position) -> Option<&Tablebase> {
+        let pieces = (position.black | position.white).count_ones() as usize;
+        match &self.files {
+            Some(files) if pieces <= files.pieces() => Some(files),
+            _ if pieces <= IN_MEMORY_PIECES => Some(Tablebase::in_memory()),
+            _ => None,
+        }
+    }
+
+    /// The exact result of `game` from the databases: the value, the move that keeps it and
+    /// the line both sides play from there (to the end for a win; the first move for a draw).
+    /// `None` when the game is over, or has too many pieces.
+    #[must_use]
+    pub fn solve(&self, game: &Checkers) -> Option<SearchResult<Move>> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let position = game.position();
+        let tablebase = self.holding(position)?;
+        let value = tablebase.probe(position)?;
+        let (best, _) = tablebase.best_move(position)?;
+        let pv = if value == Value::Draw {
+            vec![best]
+        } else {
+            tablebase.line(position, usize::from(Value::MAX_PLIES) + 1)
+        };
+        Some(exact(Some(best), value, pv))
+    }
+
+    /// Every legal move of `game` with its exact value from the databases, in the natural
+    /// order (`None` as for [`Source::solve`]).
+    #[must_use]
+    pub fn analyse(&self, game: &Checkers) -> Option<Vec<(Move, SearchResult<Move>)>> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let position = game.position();
+        let tablebase = self.holding(position)?;
+        let moves = tablebase.move_values(position)?;
+        Some(
+            moves
+                .into_iter()
+                .map(|(mv, value)| {
+                    let mut next = *position;
+                    next.play(mv);
+                    let mut pv = vec![mv];
+                    if value != Value::Draw {
+                        pv.extend(tablebase.line(&next, usize::from(Value::MAX_PLIES)));
+                    }
+                    (mv, exact(Some(mv), value, pv))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// A result that the databases proved.
+fn exact(best_move: Option<Move>, value: Value, pv: Vec<Move>) -> SearchResult<Move> {
+    SearchResult {
+        best_move,
+        score: value.score(),
+        exact: true,
+        pv,
+        stats: Stats::default(),
+        aborted: false,
+        root_moves: Vec::new(),
+        source: alphabeta_engine::Source::Table,
+    }
+}
+
+/// A player or a solver that answers from the databases when they hold the position, and
+/// otherwise asks `inner`.
+pub struct Probing<P: ?Sized> {
+    /// The databases.
+    pub source: Source,
+    /// Everything else.
+    pub inner: Box<P>,
+}
+
+impl Player<Checkers> for Probing<dyn Player<Checkers>> {
+    fn think(&mut self, game: &Checkers, limits: &Limits) -> SearchResult<Move> {
+        self.source.solve(game).unwrap_or_else(|| self.inner.think(game, limits))
+    }
+}
+
+impl Solve<Checkers> for Probing<dyn Solve<Checkers>> {
+    fn solve(&mut self, game: &Checkers) -> SearchResult<Move> {
+        self.source.solve(game).unwrap_or_else(|| self.inner.solve(game))
+    }
+
+    fn analyse(&mut self, game: &Checkers) -> Vec<(Move, SearchResult<Move>)> {
+        self.source.analyse(game).unwrap_or_else(|| self.inner.analyse(game))
     }
 }

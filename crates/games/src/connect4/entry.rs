@@ -390,7 +390,12 @@ impl Entry for Connect4 {
         let level = level.trim().to_ascii_lowercase();
         let heuristic = depth_config(
             None,
-            &Resources { table_bytes: 16 << 20, threads: 1, book: OpeningBook::None },
+            &Resources {
+                table_bytes: 16 << 20,
+                threads: 1,
+                book: OpeningBook::None,
+                tablebase: None,
+            },
         );
         match level.as_str() {
             "perfect" | "p" | "solver" => {
@@ -406,6 +411,7 @@ impl Entry for Connect4 {
                         table_bytes: resources.table_bytes.min(64 << 20),
                         threads: 1,
                         book: OpeningBook::None,
+                        tablebase: None,
                     },
                 )),
                 _ => Err(LevelError(format!(

@@ -602,7 +602,8 @@ fn fours_through_each_cell() {
 /// API, Python and `batch` call): weak or strong, one thread, no book.
 fn door_solve(position: &Connect4, weak: bool) -> alphabeta_engine::SearchResult<u8> {
     use crate::entry::{Entry, OpeningBook, Resources, SolveOptions};
-    let resources = Resources { table_bytes: 16 << 20, threads: 1, book: OpeningBook::None };
+    let resources =
+        Resources { table_bytes: 16 << 20, threads: 1, book: OpeningBook::None, tablebase: None };
     let options = SolveOptions { weak, resources, ..SolveOptions::default() };
     let mut exact = Connect4::solver(&options).unwrap_or_else(|error| panic!("{error}"));
     exact.solve(position)
