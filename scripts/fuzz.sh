@@ -3,7 +3,9 @@
 #
 # Targets (fuzz/fuzz_targets/): position (every game's position text, a move on it and a
 # short search), moves (move texts from every game's start), tree (the explicit tree parser
-# and TREE@PATH), batch (bytes into `alphabeta batch GAME`). Each runs SECONDS (default 60),
+# and TREE@PATH), batch (bytes into `alphabeta batch GAME`), batch_solve (into `alphabeta
+# batch GAME --solve`), uci (command lines into the UCI loop), web (request bodies into every
+# POST route of the web API's router, without a socket). Each runs SECONDS (default 60),
 # one after the other, from fuzz/corpus/TARGET (kept between runs, not committed) and the
 # committed seeds in fuzz/seeds/TARGET, with the tokens of fuzz/alphabeta.dict.
 #
@@ -30,7 +32,7 @@ fi
 shift $(($# > 0 ? 1 : 0))
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-    targets=(position moves tree batch)
+    targets=(position moves tree batch batch_solve uci web)
 fi
 
 # Step 1. cargo-fuzz, from crates.io, when it is not installed yet.

@@ -6,8 +6,7 @@
 //! reported as `line N: ...`, briefly; each result is one line.
 #![no_main]
 
-use alphabeta_cli::{run, Context};
-use alphabeta_fuzz::{catalogue, quick_level, MAX_MESSAGE_CHARS, NODES};
+use alphabeta_fuzz::{catalogue, check_line_messages, quick_level, run_command, NODES};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -22,39 +21,9 @@ fuzz_target!(|data: &[u8]| {
         if json {
             args.push("--json".into());
         }
-        let mut input = data;
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut context = Context {
-            catalogue: catalogue(),
-            input: &mut input,
-            out: &mut out,
-            err: &mut err,
-            interactive: false,
-            echo: true,
-        };
-        let code = format!("{:?}", run(args.clone(), &mut context));
-        let err = String::from_utf8_lossy(&err);
-        let ok = [
-            "ExitCode(unix_exit_status(0))",
-            "ExitCode(unix_exit_status(1))",
-            "ExitCode(unix_exit_status(2))",
-        ];
-        assert!(ok.contains(&code.as_str()), "{args:?}: {code}: {err}");
-        for line in err.lines() {
-            let chars = line.chars().count();
-            assert!(chars <= MAX_MESSAGE_CHARS + 20, "{args:?}: a long message: {line}");
-            if let Some(rest) = line.strip_prefix("line ") {
-                let (number, message) = rest
-                    .split_once(": ")
-                    .and_then(|(number, message)| Some((number.parse::<u64>().ok()?, message)))
-                    .unwrap_or_else(|| panic!("{args:?}: no line number: {line}"));
-                assert!(number >= 1 && number <= lines, "{args:?}: line {number} of {lines}");
-                // The reader cuts a message at 240 characters: one that long quoted too much.
-                let chars = message.chars().count();
-                assert!(chars < 240, "{args:?}: a message cut short: {line}");
-            }
-        }
-        if code.contains("(2)") {
+        let (code, out, err) = run_command(&args, data);
+        check_line_messages(&args, &err, lines);
+        if code == 2 {
             assert!(err.contains("could not be read"), "{args:?}: exit 2 without a reason: {err}");
         }
         if json {

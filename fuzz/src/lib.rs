@@ -87,3 +87,42 @@ pub fn check_report(report: &Report, over: bool, context: &str) {
     }
     assert!(report.time_ms.is_finite() && report.time_ms >= 0.0, "{context}: time {report:?}");
 }
+
+/// Runs the command line `args` in-process with `input` as its standard input: its exit code
+/// (0, 1 or 2: any other is a broken promise, a panic here), its output and its messages.
+pub fn run_command(args: &[String], input: &[u8]) -> (u8, Vec<u8>, String) {
+    let mut input = input;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut context = alphabeta_cli::Context {
+        catalogue: catalogue(),
+        input: &mut input,
+        out: &mut out,
+        err: &mut err,
+        interactive: false,
+        echo: true,
+    };
+    let code = format!("{:?}", alphabeta_cli::run(args.to_vec(), &mut context));
+    let err = String::from_utf8_lossy(&err).into_owned();
+    let known = (0..=2u8).find(|known| code == format!("ExitCode(unix_exit_status({known}))"));
+    let code = known.unwrap_or_else(|| panic!("{args:?}: {code}: {err}"));
+    (code, out, err)
+}
+
+/// The messages of `alphabeta batch` on an input of `lines` lines: each short, and each about
+/// a line (`line N: ...`) naming one of them, its reason not cut short.
+pub fn check_line_messages(args: &[String], err: &str, lines: u64) {
+    for line in err.lines() {
+        let chars = line.chars().count();
+        assert!(chars <= MAX_MESSAGE_CHARS + 20, "{args:?}: a long message: {line}");
+        if let Some(rest) = line.strip_prefix("line ") {
+            let (number, message) = rest
+                .split_once(": ")
+                .and_then(|(number, message)| Some((number.parse::<u64>().ok()?, message)))
+                .unwrap_or_else(|| panic!("{args:?}: no line number: {line}"));
+            assert!(number >= 1 && number <= lines, "{args:?}: line {number} of {lines}");
+            // The reader cuts a message at 240 characters: one that long quoted too much.
+            let chars = message.chars().count();
+            assert!(chars < 240, "{args:?}: a message cut short: {line}");
+        }
+    }
+}

@@ -36,8 +36,8 @@ pub struct BookArgs {
     /// The game: connect4 (a book made by its solver) or chess (a Polyglot book of --lines).
     pub game: String,
     /// Plies from the empty board (6, the shipped book, took 58 minutes on two cores with
-    /// --table-mib 4096); with --merge, the depth of the solved positions; chess: the plies
-    /// of each line kept (all by default).
+    /// --tt-mib 4096); with --merge, the depth of the solved positions; chess: the plies of
+    /// each line kept (all by default).
     #[arg(long, required_unless_present_any = ["merge", "lines"], value_parser = clap::value_parser!(u8).range(0..=12))]
     pub depth: Option<u8>,
     /// Chess: the file of lines to make the book of (one a line: a position, `startpos` or a
@@ -63,7 +63,7 @@ pub struct BookArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
     /// The solver's table in MiB.
-    #[arg(long = "table-mib", alias = "tt-mib", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long = "tt-mib", alias = "table-mib", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub table_mib: u64,
 }
 
@@ -95,7 +95,7 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     }
     let depth = args.depth.unwrap_or_default();
     let config = SolverConfig {
-        table_bytes: check_table("--table-mib", args.table_mib)?,
+        table_bytes: check_table("--tt-mib", args.table_mib)?,
         threads: args.threads as usize,
         book: false,
         ..SolverConfig::default()

@@ -17,17 +17,17 @@ use clap::Args;
 
 use crate::Context;
 
-/// The most pieces the verb builds: solving the largest 6-piece slice (257,826,240 indices)
-/// needs more memory than the solver's layout allows on a machine of this size
-/// (docs/checkers.md, "The 6-piece plan").
-const MOST_PIECES: u8 = 5;
+/// The most pieces the verb builds: some 5-piece wins are longer than the one-byte format's
+/// 126 plies, and 6 pieces need more memory than the solver's layout allows here
+/// (docs/checkers.md, "Measured, and the plan for 5 and 6 pieces").
+const MOST_PIECES: u8 = 4;
 
 /// `tablebase`.
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
     /// The game: checkers (the one game with endgame databases).
     pub game: String,
-    /// Every position with 1 to this many pieces (1-5).
+    /// Every position with 1 to this many pieces (1-4).
     #[arg(long)]
     pub pieces: u8,
     /// The folder to write the files into (made if missing).
@@ -70,7 +70,7 @@ pub fn run(args: &TablebaseArgs, context: &mut Context<'_>) -> Result<ExitCode> 
     }
     if !(1..=MOST_PIECES).contains(&args.pieces) {
         bail!(
-            "--pieces {}: give 1 to {MOST_PIECES} (the indexing goes to {MAX_PIECES}, but 6 pieces need more memory than the solver has here: see docs/checkers.md)",
+            "--pieces {}: give 1 to {MOST_PIECES} (the indexing goes to {MAX_PIECES}, but some 5-piece wins are longer than the files' 126 plies: see docs/checkers.md)",
             args.pieces
         );
     }

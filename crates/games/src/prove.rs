@@ -278,3 +278,23 @@ impl<G: Game> Solve<G> for Prover {
             .collect()
     }
 }
+
+/// A solver for a game without an exact solver: `solve` reports only what the [`Prover`]
+/// proves; `analyse` values every move with `analyser` (heuristic, unless it proves a
+/// result).
+pub struct ProvingSolver<A> {
+    /// What `solve` reports.
+    pub prover: Prover,
+    /// What values the moves for `analyse`.
+    pub analyser: A,
+}
+
+impl<G: Game, A: Solve<G>> Solve<G> for ProvingSolver<A> {
+    fn solve(&mut self, game: &G) -> SearchResult<G::Move> {
+        self.prover.prove(game)
+    }
+
+    fn analyse(&mut self, game: &G) -> Vec<(G::Move, SearchResult<G::Move>)> {
+        self.analyser.analyse(game)
+    }
+}

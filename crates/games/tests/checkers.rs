@@ -50,3 +50,34 @@ fn the_ballots_are_legal_and_their_positions_right() {
     }
     assert_eq!(count, 156);
 }
+
+/// `solve` reports only what it proves beyond the databases: a forced win (a double jump
+/// that takes White's last pieces, 4 pieces so no database holds it) with its move, and no
+/// value at the start, where no forced result lies within its bound.
+#[test]
+fn solve_proves_a_win_or_reports_no_value() {
+    use alphabeta_games::entry::{Entry, SolveOptions};
+
+    let options = SolveOptions {
+        limits: alphabeta_engine::Limits { depth: Some(5), ..Default::default() },
+        ..SolveOptions::default()
+    };
+    let mut solver = Checkers::solver(&options).unwrap();
+
+    let shot = Checkers::parse_position("B:W10,19:B1,6", None).unwrap();
+    let result = solver.solve(&shot);
+    assert!(result.exact);
+    assert!(result.score.is_win());
+    assert_eq!(shot.move_text(result.best_move.unwrap()), "6x15x24");
+
+    let start = Checkers::parse_position(
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        None,
+    )
+    .unwrap();
+    let result = solver.solve(&start);
+    assert!(!result.exact);
+    assert!(!result.score.is_win() && !result.score.is_loss());
+    assert!(result.best_move.is_some());
+    assert_eq!(result.stats.depth, 5);
+}

@@ -117,18 +117,57 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// serde's reason for refusing a body, briefly: without axum's preamble, the field's path
+/// (when it is not the unknown field's own name) and each name quoted in backticks cut to a
+/// few words.
+fn json_reason(error: &(dyn std::error::Error + 'static)) -> String {
+    const QUOTE: usize = 32;
+    let mut inner = error;
+    while let Some(source) = inner.source() {
+        inner = source;
+    }
+    let text = match inner.downcast_ref::<serde_path_to_error::Error<serde_json::Error>>() {
+        Some(error) => {
+            let reason = error.inner().to_string();
+            let path = error.path().to_string();
+            if path == "." || reason.starts_with("unknown field") {
+                reason
+            } else {
+                format!("{}: {reason}", alphabeta_games::excerpt_within(&path, QUOTE))
+            }
+        }
+        None => inner.to_string(),
+    };
+    let mut reason = String::new();
+    let mut parts = text.split('`').peekable();
+    let mut quoted = false;
+    while let Some(part) = parts.next() {
+        if quoted && parts.peek().is_some() {
+            reason.push('`');
+            reason.push_str(&alphabeta_games::excerpt_within(part, QUOTE));
+            reason.push('`');
+        } else {
+            if quoted {
+                reason.push('`');
+            }
+            reason.push_str(&alphabeta_games::excerpt_within(part, 4 * QUOTE));
+        }
+        quoted = !quoted;
+    }
+    short(reason)
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
             // serde's messages may quote the input (an unknown field's name): keep them short.
             JsonRejection::JsonDataError(error) => Self::BadRequest(format!(
                 "the JSON does not fit this endpoint: {}",
-                short(error.body_text())
+                json_reason(&error)
             )),
-            JsonRejection::JsonSyntaxError(error) => Self::BadRequest(format!(
-                "the body is not valid JSON: {}",
-                short(error.body_text())
-            )),
+            JsonRejection::JsonSyntaxError(error) => {
+                Self::BadRequest(format!("the body is not valid JSON: {}", json_reason(&error)))
+            }
             JsonRejection::MissingJsonContentType(_) => {
                 Self::NotJson("send the body as JSON with 'Content-Type: application/json'".into())
             }

@@ -443,6 +443,15 @@ async fn solve_gives_the_exact_value() {
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     // The table and the book are looked up: their method says so, with no depth.
     assert_eq!(reply["method"], "solver", "{reply}");
+    // A mid-game position beyond the book (Middle-Medium, a draw): weak is cheaper there too.
+    let position = "274552224131661";
+    let middle = |weak: bool| json!({"game": "connect4", "position": position, "weak": weak});
+    let weak = post(server, "/api/solve", &middle(true)).await.json();
+    let strong = post(server, "/api/solve", &middle(false)).await.json();
+    assert_eq!((weak["value"].as_i64(), strong["value"].as_i64()), (Some(0), Some(0)));
+    let nodes = |reply: &Value| reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    let (weak_nodes, strong_nodes) = (nodes(&weak), nodes(&strong));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     let request = json!({"game": "connect4", "position": "44"});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("book"), Some(0)));
@@ -521,6 +530,14 @@ async fn malformed_requests_get_json_errors() {
     assert!(error(&reply).contains("invalid type"));
     let reply = send(server, "POST", "/api/play", Some("application/json"), b"[]").await;
     assert_eq!(reply.status, 400);
+    // An unknown field's name is quoted briefly, once (serde's path named it in front too).
+    let long = format!("{{\"g8/P8PP/PPPPP/RNBQw K0000Qkq{}\", \"move\": \"e2\"}}", "-".repeat(300));
+    let reply = send(server, "POST", "/api/play", Some("application/json"), long.as_bytes()).await;
+    let message = error(&reply);
+    assert_eq!(reply.status, 400);
+    assert!(message.contains("unknown field `g8/P8PP/PPPPP/RNBQw K0000Qkq---"), "{message}");
+    assert!(message.contains("expected one of `game`, `position`, `to_move`, `move`"), "{message}");
+    assert!(message.chars().count() < 200 && message.matches("g8/").count() == 1, "{message}");
     let reply = send(server, "POST", "/api/best", Some("text/plain"), b"{}").await;
     assert_eq!((reply.status, reply.kind()), (415, "not_json".to_string()));
     let reply = get(server, "/api/nothing").await;

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use alphabeta_engine::{Algorithm, MoveOrdering, Scoring, SearchConfig, Searcher, Techniques};
+use alphabeta_engine::{
+    Algorithm, Limits, MoveOrdering, Scoring, SearchConfig, Searcher, Techniques,
+};
 
 use super::board::row_col;
 use super::perft::Runner;
@@ -13,12 +15,15 @@ use crate::entry::{
     timed_level, Board, Entry, LevelError, LevelInfo, MoveSquares, PerftOptions, Player, Resources,
     Solve, SolveOptions, TIMED_LEVELS,
 };
+use crate::prove::{Prover, ProvingSolver};
 
-/// What `solve` and `analyse` search when no budget is given (checkers is not solved here,
-/// so their values are heuristic unless a win, loss or draw is proven): this depth, within
-/// this time.
+/// What `solve` and `analyse` search when no budget is given, beyond the endgame databases
+/// (`analyse`'s values are heuristic unless a win, loss or draw is proven): this depth,
+/// within this time.
 const ANALYSIS_DEPTH: u32 = 10;
 const ANALYSIS_TIME: Duration = Duration::from_secs(5);
+/// How far `solve`'s proving search looks for a forced win when no depth is given, in plies.
+const WIN_SEARCH_PLIES: u32 = 15;
 
 /// The margin of reverse futility pruning per ply, in hundredths of a man.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 80;
@@ -153,15 +158,19 @@ impl Entry for Checkers {
     }
 
     /// Exact from the endgame databases when they hold the position (up to 3 pieces always,
-    /// more with `--tablebase DIR`); otherwise a deepening search within the budget (10
-    /// plies and at most 5 s when none is given), exact only when it proves a result.
+    /// more with `--tablebase DIR`). Otherwise `solve` is a proving search for a forced win
+    /// or loss (15 plies and at most 5 s when no budget is given) that reports no value when
+    /// it proves none, and `analyse` the strong search (10 plies, at most 5 s), heuristic
+    /// unless it proves a result.
     fn solver(options: &SolveOptions) -> Result<Box<dyn Solve<Self>>, LevelError> {
         let time = options.limits.time.unwrap_or(ANALYSIS_TIME);
         let depth = options.limits.depth.unwrap_or(ANALYSIS_DEPTH);
         let mut search = searcher(depth, time, &options.resources)?;
         search.config_mut().limits.nodes = options.limits.nodes;
         search.config_mut().limits.stop = options.limits.stop.clone();
-        let inner: Box<dyn Solve<Self>> = Box::new(search);
+        let limits = Limits { time: Some(time), ..options.limits.clone() };
+        let prover = Prover::new(limits, WIN_SEARCH_PLIES);
+        let inner: Box<dyn Solve<Self>> = Box::new(ProvingSolver { prover, analyser: search });
         Ok(Box::new(Probing { source: source(&options.resources)?, inner }))
     }
 
