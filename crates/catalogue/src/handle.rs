@@ -13,8 +13,8 @@ use alphabeta_games::{excerpt, Entry};
 
 use crate::error::{short, CatalogueError};
 use crate::report::{
-    line_text, line_words, round_ms, value_parts, wins, Analysis, DivideLine, GameInfo, MoveValue,
-    MoveView, PerftReport, PositionView, Report, ResultView, SplitLine,
+    round_ms, wins, Analysis, DivideLine, GameInfo, LineView, MoveValue, MoveView, PerftReport,
+    PositionView, Report, ResultView, SplitLine,
 };
 
 /// The longest position text the catalogue parses (trees are the only long ones).
@@ -55,6 +55,9 @@ pub struct Played {
 /// How the AI chooses: a named level of the game, or the engine's search with a
 /// configuration (the tutorials' algorithms and options).
 #[derive(Clone, Debug)]
+// One per request: its size does not matter, and boxing the configuration would burden
+// every front end that builds one.
+#[allow(clippy::large_enum_variant)]
 pub enum Method {
     /// One of the game's levels (`None`: its default level).
     Level(Option<String>),
@@ -331,6 +334,7 @@ impl<G: Entry> Adapter<G> {
             stats: Stats::default(),
             aborted: false,
             root_moves: Vec::new(),
+            lines: Vec::new(),
             source: Source::Over,
         };
         let mut report = Report::new(game, text, &result, G::scoring(), level);
@@ -501,6 +505,12 @@ impl<G: Entry> GameHandle for Adapter<G> {
         if legal_moves(&game).is_empty() {
             return Ok(Analysis { report: Self::finished(&game, text, &level), moves: Vec::new() });
         }
+        let mut results = results;
+        let shown = request.limits.multipv.unwrap_or(results.len());
+        if request.limits.multipv.is_some() {
+            // MultiPV: the best moves, best first (the sort keeps the order of equal moves).
+            results.sort_by_key(|entry| std::cmp::Reverse(entry.1.score));
+        }
         let mut stats = Stats::default();
         let mut best: Option<&(G::Move, SearchResult<G::Move>)> = None;
         let mut aborted = false;
@@ -514,22 +524,14 @@ impl<G: Entry> GameHandle for Adapter<G> {
         }
         let moves = results
             .iter()
+            .take(shown)
             .map(|(mv, result)| {
                 let exact = result.exact && !result.aborted;
                 let proved = (result.source == Source::Solver).then_some(result.stats.depth);
-                let parts = value_parts(&game, result.score, exact, scoring, proved);
+                let value = (result.score, exact, proved);
                 MoveValue {
-                    text: game.move_text(*mv),
+                    line: LineView::new(&game, *mv, value, &result.pv, scoring),
                     squares: game.move_squares(*mv),
-                    value: parts.value,
-                    outcome: parts.outcome,
-                    plies: parts.plies,
-                    exact: parts.exact,
-                    words: parts.words,
-                    score_text: parts.score_text,
-                    move_words: game.move_words(*mv),
-                    pv: line_text(&game, &result.pv),
-                    pv_words: line_words(&game, &result.pv),
                     nodes: result.stats.nodes,
                 }
             })
@@ -547,6 +549,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     stats,
                     aborted: true,
                     root_moves: Vec::new(),
+                    lines: Vec::new(),
                     source: Source::Search,
                 },
             ),

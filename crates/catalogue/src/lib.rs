@@ -40,8 +40,8 @@ pub use handle::{
 pub use options::SearchOptions;
 pub use report::{
     count, duration_text, outcome_name, round_ms, thousands, value_words, wins, Analysis,
-    DivideLine, GameInfo, MoveValue, MoveView, PerftReport, PositionView, Report, ResultView,
-    Speaker, SplitLine, ValueWords,
+    DivideLine, GameInfo, LineView, MoveValue, MoveView, PerftReport, PositionView, Report,
+    ResultView, Speaker, SplitLine, ValueWords,
 };
 
 /// The games front ends offer, by name.

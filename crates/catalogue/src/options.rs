@@ -29,6 +29,8 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MAX_THREADS: u64 = 64;
 /// The transposition table's size when none is given, in MiB.
 pub const DEFAULT_TT_MIB: u64 = 64;
+/// The most MultiPV lines accepted (more than any chess position has moves).
+pub const MAX_MULTIPV: usize = 256;
 
 /// How the AI chooses and within which budgets. Every field is optional; `None` (or `false`)
 /// is the default described in the module's documentation.
@@ -105,6 +107,10 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long = "tt-mib", alias = "table-mib"))]
     #[serde(alias = "tt-mib", alias = "table_mib", alias = "table-mib")]
     pub tt_mib: Option<u64>,
+    /// MultiPV: the best N moves, each with its value and line (1 by default; `analyse`
+    /// lists its best N moves).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub multipv: Option<usize>,
     /// Search threads (1 by default): Lazy SMP for negamax and chess, Connect Four's solver.
     #[cfg_attr(feature = "clap", arg(long))]
     pub threads: Option<u64>,
@@ -112,7 +118,8 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long = "no-book", conflicts_with = "book"))]
     #[serde(alias = "no-book", with = "flag")]
     pub no_book: bool,
-    /// An opening book made by `alphabeta book` instead of the shipped one (Connect Four).
+    /// An opening book: Connect Four's made by `alphabeta book` instead of the shipped one;
+    /// chess: a Polyglot `.bin` whose moves a level plays while it has one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub book: Option<PathBuf>,
     /// A folder of endgame databases made by `alphabeta tablebase` (checkers): positions with
@@ -371,6 +378,11 @@ impl SearchOptions {
                 "threads: {threads} is out of range: give 1 to {MAX_THREADS}"
             )));
         }
+        if let Some(lines) = self.multipv.filter(|n| !(1..=MAX_MULTIPV).contains(n)) {
+            return Err(bad(format!(
+                "multipv: {lines} is out of range: give 1 to {MAX_MULTIPV} lines"
+            )));
+        }
         if self.iterations == Some(0) {
             return Err(bad("iterations: 0 is out of range: give at least 1".into()));
         }
@@ -394,6 +406,13 @@ impl SearchOptions {
         let algorithm = self.algorithm.unwrap_or(Algorithm::Negamax);
         if algorithm != Algorithm::Negamax && self.deepening.is_some() {
             return Err(bad("deepening is an option of the negamax algorithm".into()));
+        }
+        if algorithm == Algorithm::Mcts && self.multipv.is_some_and(|lines| lines > 1) {
+            return Err(bad(
+                "multipv is an option of minimax, alphabeta and negamax (MCTS reports every \
+                 root move's visits instead)"
+                    .into(),
+            ));
         }
         if algorithm != Algorithm::Mcts && self.mcts_given() {
             return Err(bad(
@@ -424,6 +443,7 @@ impl SearchOptions {
             time: self.time_budget(),
             stop: None,
             clock: None,
+            multipv: self.multipv,
         }
     }
 
@@ -604,6 +624,9 @@ mod tests {
             (r#"{"seed": 3}"#, "options of the mcts algorithm"),
             (r#"{"tt_mib": 0}"#, "tt_mib: 0 MiB is out of range"),
             (r#"{"threads": 65}"#, "threads: 65 is out of range"),
+            (r#"{"multipv": 0}"#, "multipv: 0 is out of range"),
+            (r#"{"multipv": 257}"#, "multipv: 257 is out of range"),
+            (r#"{"algorithm": "mcts", "multipv": 2}"#, "multipv is an option of minimax"),
         ];
         for (json, words) in cases {
             let error = SearchOptions::from_json(json).map(|_| ()).unwrap_err().to_string();

@@ -66,6 +66,77 @@ pub struct Report {
     /// Monte Carlo tree search only: its counters and the root's moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mcts: Option<MctsView>,
+    /// MultiPV (`multipv` above 1) only: the best moves, best first, each with its value and
+    /// line (the first is `move`'s).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineView>,
+}
+
+/// One line of a MultiPV search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineView {
+    /// The root move.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The move in the game's notation for people (chess: SAN).
+    pub move_words: String,
+    /// Its value for the side to move; `None` when not known.
+    pub value: Option<i64>,
+    /// `win`, `loss`, `draw` when proven.
+    pub outcome: Option<&'static str>,
+    /// Plies to the end, when known.
+    pub plies: Option<u32>,
+    /// Proven.
+    pub exact: bool,
+    /// The value in words.
+    pub words: String,
+    /// The value as people read it, short (chess: "+0.35", "mate in 3").
+    pub score_text: Option<String>,
+    /// The line, starting with the move.
+    pub pv: Vec<String>,
+    /// The line in the game's notation for people (chess: SAN).
+    pub pv_words: Vec<String>,
+}
+
+impl LineView {
+    /// The view of the root move `mv` of `game`, its value `score` (`exact`: proven; `proved`:
+    /// how far a proving search looked, as [`value_parts`] reads it), and its line `pv`
+    /// (starting with `mv`).
+    pub(crate) fn new<G: Entry>(
+        game: &G,
+        mv: G::Move,
+        (score, exact, proved): (Score, bool, Option<u32>),
+        pv: &[G::Move],
+        scoring: Scoring,
+    ) -> Self {
+        let parts = value_parts(game, score, exact, scoring, proved);
+        LineView {
+            text: game.move_text(mv),
+            move_words: game.move_words(mv),
+            value: parts.value,
+            outcome: parts.outcome,
+            plies: parts.plies,
+            exact: parts.exact,
+            words: parts.words,
+            score_text: parts.score_text,
+            pv: line_text(game, pv),
+            pv_words: line_words(game, pv),
+        }
+    }
+}
+
+/// The MultiPV lines of `result` for the report.
+fn lines_view<G: Entry>(
+    game: &G,
+    result: &SearchResult<G::Move>,
+    scoring: Scoring,
+) -> Vec<LineView> {
+    let exact = !result.aborted;
+    let view = |line: &alphabeta_engine::PvLine<G::Move>| {
+        let value = (line.score, line.exact && exact, None);
+        Some(LineView::new(game, *line.pv.first()?, value, &line.pv, scoring))
+    };
+    result.lines.iter().filter_map(view).collect()
 }
 
 /// What a Monte Carlo tree search did, and what it thinks of each root move.
@@ -133,6 +204,15 @@ pub fn thousands(number: u64) -> String {
         out.push(digit);
     }
     out
+}
+
+/// A line's words for people in brackets after its move texts (` (e4 e5)`), when they differ.
+fn words_aside(texts: &[String], words: &[String]) -> String {
+    if texts == words {
+        String::new()
+    } else {
+        format!(" ({})", words.join(" "))
+    }
 }
 
 /// A value that is not known: the budget ran out before anything was searched.
@@ -345,7 +425,11 @@ impl Report {
     ) -> Self {
         let exact = result.exact && !result.aborted;
         let proved = (result.source == Source::Solver).then_some(result.stats.depth);
-        let parts = value_parts(game, result.score, exact, scoring, proved);
+        let mut parts = value_parts(game, result.score, exact, scoring, proved);
+        if result.source == Source::Book && unknown(result.score) {
+            // A book that gives moves without values (chess's Polyglot books).
+            parts.words = "not known: a move of the opening book, not searched".into();
+        }
         let searched = result.source.searched();
         Report {
             position: text,
@@ -371,6 +455,7 @@ impl Report {
             move_words: result.best_move.map(|mv| game.move_words(mv)),
             pv_words: line_words(game, &result.pv),
             mcts: mcts_view(game, result),
+            lines: lines_view(game, result, scoring),
         }
     }
 
@@ -412,15 +497,21 @@ impl Report {
         if let Some(score) = &self.score_text {
             out += &format!("score: {score} for {}\n", self.to_move);
         }
-        let words = if self.pv_words == self.pv {
-            String::new()
-        } else {
-            format!(" ({})", self.pv_words.join(" "))
-        };
         out += &format!(
-            "principal variation: {}{words}\n",
-            if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") }
+            "principal variation: {}{}\n",
+            if self.pv.is_empty() { "-".into() } else { self.pv.join(" ") },
+            words_aside(&self.pv, &self.pv_words)
         );
+        for (index, line) in self.lines.iter().enumerate() {
+            let words = words_aside(&line.pv, &line.pv_words);
+            out += &format!(
+                "line {}: {} ({}): {}{words}\n",
+                index + 1,
+                line.value.map_or_else(|| "not known".to_string(), |value| value.to_string()),
+                line.words,
+                line.pv.join(" ")
+            );
+        }
         if let Some(mcts) = &self.mcts {
             out += &format!(
                 "MCTS: {} iterations, {} playouts, {} tree nodes\n",
@@ -515,36 +606,26 @@ impl Report {
     }
 }
 
-/// One legal move and its value.
+/// One legal move and its value (its fields read through [`LineView`]'s: `text`, `value`,
+/// `words`, `pv`, ...).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {
-    /// The move's text.
-    #[serde(rename = "move")]
-    pub text: String,
+    /// The move, its value and the line that follows it.
+    #[serde(flatten)]
+    pub line: LineView,
     /// Where it is clicked.
     #[serde(flatten)]
     pub squares: MoveSquares,
-    /// Its value for the side to move; `None` when not known.
-    pub value: Option<i64>,
-    /// `win`, `loss`, `draw` when proven.
-    pub outcome: Option<&'static str>,
-    /// Plies to the end, when known.
-    pub plies: Option<u32>,
-    /// Proven.
-    pub exact: bool,
-    /// The value in words.
-    pub words: String,
-    /// The value as people read it, short (chess: "+0.35", "mate in 3"); `None` when not
-    /// known.
-    pub score_text: Option<String>,
-    /// The move in the game's notation for people (chess: SAN).
-    pub move_words: String,
-    /// The line that follows it.
-    pub pv: Vec<String>,
-    /// The line in the game's notation for people (chess: SAN).
-    pub pv_words: Vec<String>,
     /// Positions examined for it.
     pub nodes: u64,
+}
+
+impl std::ops::Deref for MoveValue {
+    type Target = LineView;
+
+    fn deref(&self) -> &LineView {
+        &self.line
+    }
 }
 
 /// Every legal move with its value: the report of the position plus one entry per move.

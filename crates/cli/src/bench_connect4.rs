@@ -43,7 +43,7 @@ pub struct SolverArgs {
     #[arg(long, default_value = "7x6")]
     pub size: Size,
     /// Transposition table size in MiB.
-    #[arg(long = "table-mib", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long = "tt-mib", alias = "table-mib", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub table_mib: u64,
     /// Threads (2 uses both cores: Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
@@ -53,7 +53,7 @@ pub struct SolverArgs {
 impl SolverArgs {
     fn solver(&self) -> Result<Solver> {
         let config = SolverConfig {
-            table_bytes: crate::options::check_table("--table-mib", self.table_mib)?,
+            table_bytes: crate::options::check_table("--tt-mib", self.table_mib)?,
             threads: self.threads as usize,
             // Benchmarks measure the search, not the book.
             book: false,

@@ -2,6 +2,11 @@
 //! position up to D plies, mirror positions once), in a versioned, checksummed file that
 //! `--book FILE` reads back.
 //!
+//! `alphabeta book chess --lines FILE --out BOOK.bin`: a Polyglot book of the lines in FILE
+//! (one a line, `startpos moves e2e4 e7e5 ...` or a FEN and its moves), every move of every
+//! line an entry weighted by the number of lines that play it there (up to `--depth` plies of
+//! each line when given).
+//!
 //! Across machines: `--frontier` prints the positions to solve (one a line), `batch
 //! connect4 --solve --json` solves any part of them anywhere, and `--merge FILES...` makes
 //! the same book from the solved lines (docs/connect4.md, "A book built across machines").
@@ -12,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use alphabeta_catalogue::{count, thousands};
+use alphabeta_games::chess::Chess;
 use alphabeta_games::connect4::{Book, Connect4, Solver, SolverConfig};
 use alphabeta_games::Entry as _;
 use anyhow::{bail, Context as _, Result};
@@ -27,12 +33,17 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 /// `book`.
 #[derive(Args, Debug)]
 pub struct BookArgs {
-    /// The game: connect4 (the one game with an opening book).
+    /// The game: connect4 (a book made by its solver) or chess (a Polyglot book of --lines).
     pub game: String,
     /// Plies from the empty board (6, the shipped book, took 58 minutes on two cores with
-    /// --table-mib 4096); with --merge, the depth of the solved positions.
-    #[arg(long, required_unless_present = "merge", value_parser = clap::value_parser!(u8).range(0..=12))]
+    /// --tt-mib 4096); with --merge, the depth of the solved positions; chess: the plies of
+    /// each line kept (all by default).
+    #[arg(long, required_unless_present_any = ["merge", "lines"], value_parser = clap::value_parser!(u8).range(0..=12))]
     pub depth: Option<u8>,
+    /// Chess: the file of lines to make the book of (one a line: a position, `startpos` or a
+    /// FEN, followed by `moves` and the moves played; blank lines and `#` comments skipped).
+    #[arg(long, value_name = "FILE")]
+    pub lines: Option<PathBuf>,
     /// The file to write.
     #[arg(long, required_unless_present = "frontier")]
     pub out: Option<PathBuf>,
@@ -52,15 +63,21 @@ pub struct BookArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
     /// The solver's table in MiB.
-    #[arg(long = "table-mib", alias = "tt-mib", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long = "tt-mib", alias = "table-mib", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub table_mib: u64,
 }
 
 /// Runs `book`.
 pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let game = context.catalogue.get(&args.game)?;
+    if game.name() == "chess" {
+        return chess_book(args, context);
+    }
     if game.name() != "connect4" {
-        bail!("{} has no opening book: only connect4 has one", game.name());
+        bail!("{} has no opening book: connect4 and chess have one", game.name());
+    }
+    if args.lines.is_some() {
+        bail!("--lines makes a chess book; a connect4 book is solved (--depth) or merged");
     }
     let (width, height) = args.size;
     if args.frontier {
@@ -78,7 +95,7 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     }
     let depth = args.depth.unwrap_or_default();
     let config = SolverConfig {
-        table_bytes: check_table("--table-mib", args.table_mib)?,
+        table_bytes: check_table("--tt-mib", args.table_mib)?,
         threads: args.threads as usize,
         book: false,
         ..SolverConfig::default()
@@ -229,4 +246,84 @@ fn solved_line(line: &[u8]) -> Result<(Connect4, i32)> {
     let value = report["value"].as_i64().context("the line has no value")?;
     let score = i32::try_from(value).context("the value is out of range")?;
     Ok((position, score))
+}
+
+/// The longest file of chess lines read.
+const MAX_LINES_BYTES: u64 = 64 << 20;
+
+/// `book chess --lines FILE --out BOOK.bin`.
+fn chess_book(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
+    use alphabeta_engine::Game as _;
+    use alphabeta_games::chess::polyglot::{self, BookEntry};
+
+    let Some(lines) = &args.lines else {
+        bail!("a chess book is made of lines: give them with --lines FILE");
+    };
+    if args.frontier || !args.merge.is_empty() {
+        bail!("--frontier and --merge make connect4 books; a chess book is made of --lines");
+    }
+    let Some(out) = &args.out else { bail!("give the book file to write with --out") };
+    let size = std::fs::metadata(lines)
+        .with_context(|| format!("cannot read the lines {}", lines.display()))?
+        .len();
+    if size > MAX_LINES_BYTES {
+        bail!(
+            "{} is {size} bytes long; at most {} MiB of lines are read",
+            lines.display(),
+            MAX_LINES_BYTES >> 20
+        );
+    }
+    let text = std::fs::read_to_string(lines)
+        .with_context(|| format!("cannot read the lines {} as text", lines.display()))?;
+    let plies = args.depth.map_or(usize::MAX, usize::from);
+    // (key, move) -> the number of lines playing it, in the order first seen.
+    let mut weights: Vec<((u64, u16), u32)> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    let mut read = 0;
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (base, moves) = match line.split_once(" moves ") {
+            Some((base, moves)) => (base, moves),
+            None => (line.strip_suffix(" moves").unwrap_or(line), ""),
+        };
+        let at = |what: String| format!("line {}: {what}", number + 1);
+        let mut game =
+            Chess::parse_position(base.trim(), None).map_err(|error| anyhow::anyhow!(at(error)))?;
+        for text in moves.split_whitespace().take(plies) {
+            let mv = game.parse_move(text).map_err(|error| {
+                anyhow::anyhow!(at(format!("`{}`: {error}", alphabeta_games::excerpt(text))))
+            })?;
+            let entry = (polyglot::key(game.board()), polyglot::encode_move(mv));
+            let at = *index.entry(entry).or_insert_with(|| {
+                weights.push((entry, 0));
+                weights.len() - 1
+            });
+            weights[at].1 += 1;
+            game.play(mv);
+        }
+        read += 1;
+    }
+    let entries = weights
+        .into_iter()
+        .map(|((key, raw_move), count)| BookEntry {
+            key,
+            raw_move,
+            weight: u16::try_from(count).unwrap_or(u16::MAX),
+            learn: 0,
+        })
+        .collect();
+    let book = polyglot::Book::from_entries(entries);
+    std::fs::write(out, book.to_bytes())
+        .with_context(|| format!("cannot write the book to {}", out.display()))?;
+    writeln!(
+        context.out,
+        "wrote {} ({} from {})",
+        out.display(),
+        count(book.len() as u64, "entry", "entries"),
+        count(read, "line", "lines")
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -16,13 +16,16 @@ use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
-use alphabeta_catalogue::options::DEFAULT_TT_MIB;
+use alphabeta_catalogue::options::{DEFAULT_TT_MIB, MAX_MULTIPV};
 use alphabeta_catalogue::{Entry, SearchOptions};
 use alphabeta_engine::Game;
 use alphabeta_engine::{
-    GameClock, Iteration, Limits, Observer, Score, SearchResult, Searcher, Techniques,
+    GameClock, Iteration, Limits, Observer, Score, SearchResult, Searcher, SplitMix64, Techniques,
 };
-use alphabeta_games::chess::{search_config, Chess, Color, Move, MoveError};
+use alphabeta_games::chess::polyglot::Book;
+use alphabeta_games::chess::{
+    search_config, Chess, Color, Move, MoveError, Strength, ELO_MAX, ELO_MIN,
+};
 use alphabeta_games::entry::merge_limits;
 use alphabeta_games::excerpt;
 use anyhow::Result;
@@ -81,7 +84,7 @@ enum Kind {
     Levels,
 }
 
-const SHARED: [Shared; 3] = [
+const SHARED: [Shared; 4] = [
     Shared {
         name: "Hash",
         field: "tt_mib",
@@ -93,6 +96,11 @@ const SHARED: [Shared; 3] = [
         kind: Kind::Spin { default: 1, min: 1, max: cores },
     },
     Shared { name: "Level", field: "level", kind: Kind::Levels },
+    Shared {
+        name: "MultiPV",
+        field: "multipv",
+        kind: Kind::Spin { default: 1, min: 1, max: || MAX_MULTIPV as u64 },
+    },
 ];
 
 /// The level's budgets: its depth cap always, its time only when `go` gives no limit.
@@ -157,6 +165,8 @@ const MAX_LINE: usize = 1 << 20;
 /// The search time of a `go` whose limits could not be read (rather than an endless search).
 const FALLBACK_TIME: Duration = Duration::from_secs(1);
 const HASH_MAX: u64 = 16_384;
+/// `UCI_Elo`'s default.
+const ELO_DEFAULT: u32 = 1500;
 /// The default of `Move Overhead`: what each move costs beyond the search (the pipe, the
 /// GUI, the scheduler), in milliseconds; taken off the clock and off the increment.
 const MOVE_OVERHEAD_MS: i64 = 30;
@@ -200,6 +210,16 @@ struct Settings {
     /// The catalogue's options the GUI set (Hash, Threads, Level).
     options: SearchOptions,
     techniques: Techniques,
+    /// `OwnBook`: a move of the book, when it has one, instead of a search.
+    own_book: bool,
+    /// `BookFile`: the Polyglot book read (shared: settings are copied per change).
+    book: Option<Arc<Book>>,
+    /// `UCI_LimitStrength`: play as [`Strength::for_elo`] of `elo` says.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u32,
+    /// `Ponder`: whether the GUI lets the engine ponder (the GUI decides; kept for it).
+    ponder: bool,
 }
 
 /// A search on the worker thread.
@@ -207,6 +227,11 @@ struct Running<'scope> {
     stop: Arc<AtomicBool>,
     /// It ends only when stopped.
     endless: bool,
+    /// `go ponder`: raised at `ponderhit`, when the GUI's move was the one pondered on.
+    hit: Arc<AtomicBool>,
+    /// `go ponder`: the time the move may take from `ponderhit` (`None`: until `stop`, or
+    /// until the search ends by a depth or node limit), while the ponder is not hit yet.
+    ponder: Option<Option<Duration>>,
     /// `None` when the search failed (its table is then lost).
     handle: ScopedJoinHandle<'scope, Option<Searcher>>,
 }
@@ -221,6 +246,8 @@ struct Engine<'scope, 'env, W: Write + Send> {
     running: Option<Running<'scope>>,
     game: Chess,
     debug: bool,
+    /// Draws the book's weighted choices (seeded from the clock at the start of a session).
+    rng: SplitMix64,
 }
 
 /// What `go` asked for.
@@ -229,6 +256,8 @@ struct Go {
     limits: Limits,
     /// Wait for `stop` (or `ponderhit`) before `bestmove`, even when the search ends.
     wait: bool,
+    /// `go ponder`: search the position without the clock until `ponderhit`.
+    ponder: bool,
 }
 
 /// Runs one UCI session: commands from `input`, answers to `out`, until `quit` or the end of
@@ -273,9 +302,26 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             overhead: Duration::from_millis(MOVE_OVERHEAD_MS as u64),
             options: SearchOptions::default(),
             techniques: config.techniques.clone(),
+            own_book: false,
+            book: None,
+            limit_strength: false,
+            elo: ELO_DEFAULT,
+            ponder: false,
         };
         let searcher = Self::make_searcher(&settings).ok();
-        Self { scope, out, settings, searcher, running: None, game: Chess::new(), debug: false }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64);
+        Self {
+            scope,
+            out,
+            settings,
+            searcher,
+            running: None,
+            game: Chess::new(),
+            debug: false,
+            rng: SplitMix64::new(seed),
+        }
     }
 
     fn make_searcher(settings: &Settings) -> Result<Searcher, String> {
@@ -318,7 +364,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             }
             "register" => {}
             // Pondering is not offered; a `go ponder` search ends at `ponderhit` as at `stop`.
-            "ponderhit" => self.signal_stop(),
+            "ponderhit" => self.ponder_hit(),
             "ucinewgame" => {
                 self.finish();
                 if let Some(searcher) = &mut self.searcher {
@@ -355,6 +401,13 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             self.out.say(&format!("option name {} type {kind}", shared.name));
         }
         self.out.say("option name Clear Hash type button");
+        self.out.say("option name Ponder type check default false");
+        self.out.say("option name UCI_LimitStrength type check default false");
+        self.out.say(&format!(
+            "option name UCI_Elo type spin default {ELO_DEFAULT} min {ELO_MIN} max {ELO_MAX}"
+        ));
+        self.out.say("option name OwnBook type check default false");
+        self.out.say("option name BookFile type string default <empty>");
         self.out.say(&format!(
             "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max \
              {MOVE_OVERHEAD_MAX}"
@@ -429,6 +482,19 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                 settings.overhead =
                     Duration::from_millis(spin(value, 0, MOVE_OVERHEAD_MAX)? as u64);
             }
+            "ownbook" => settings.own_book = check(value)?,
+            "ponder" => settings.ponder = check(value)?,
+            "uci_limitstrength" => settings.limit_strength = check(value)?,
+            "uci_elo" => settings.elo = spin(value, ELO_MIN.into(), ELO_MAX.into())? as u32,
+            "bookfile" => {
+                let path = value.trim();
+                settings.book = if path.is_empty() || path == "<empty>" {
+                    None
+                } else {
+                    let book = Book::read(std::path::Path::new(path));
+                    Some(Arc::new(book.map_err(|error| error.to_string())?))
+                };
+            }
             "clear hash" => {
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
@@ -486,6 +552,9 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             };
             self.info(&format!("go: the game is over by the rules ({reason}): {rest}"));
         }
+        if !go.wait && self.book_move() {
+            return;
+        }
         let searcher = match self.searcher.take() {
             Some(searcher) => searcher,
             None => match Self::make_searcher(&self.settings) {
@@ -503,17 +572,82 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             || go.limits.nodes.is_some()
             || go.limits.time.is_some()
             || go.limits.clock.is_some();
-        let mut limits = merge_limits(&level_caps(&self.settings.options, go_limited), &go.limits);
+        let options = &self.settings.options;
+        let caps = merge_limits(&level_caps(options, go_limited), &options.limits());
+        let mut limits = merge_limits(&caps, &go.limits);
         limits.stop = Some(Arc::clone(&stop));
+        // Pondering runs without the clock, which starts at `ponderhit`.
+        let ponder = go.ponder.then(|| {
+            let (soft, hard) = limits.time_plan();
+            (limits.clock, limits.time) = (None, None);
+            soft.or(hard)
+        });
         let bounded = limits.depth.is_some()
             || limits.nodes.is_some()
             || limits.time.is_some()
             || limits.clock.is_some();
-        let job = Job { game: self.game.clone(), limits, wait: go.wait, stop: Arc::clone(&stop) };
+        let hit = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            game: self.game.clone(),
+            limits,
+            wait: go.wait,
+            stop: Arc::clone(&stop),
+            hit: Arc::clone(&hit),
+            strength: self.strength(),
+            seed: self.rng.next_u64(),
+        };
         let out = self.out;
         let endless = go.wait || !bounded;
         let handle = self.scope.spawn(move || job.run_guarded(searcher, out));
-        self.running = Some(Running { stop, endless, handle });
+        self.running = Some(Running { stop, endless, hit, ponder, handle });
+    }
+
+    /// The play of `UCI_LimitStrength`, when on.
+    fn strength(&self) -> Option<Strength> {
+        self.settings.limit_strength.then(|| Strength::for_elo(self.settings.elo))
+    }
+
+    /// With `OwnBook` on and a book move for the position: says it, answers `bestmove` with
+    /// it and returns `true`. A book that cannot answer is named and the search goes on.
+    fn book_move(&mut self) -> bool {
+        let Some(book) = self.settings.book.as_ref().filter(|_| self.settings.own_book) else {
+            return false;
+        };
+        match book.choose(self.game.board(), &mut self.rng) {
+            Ok(Some(mv)) => {
+                let text = self.game.uci(mv);
+                self.info(&format!("book move {text}"));
+                self.out.say(&format!("bestmove {text}"));
+                true
+            }
+            Ok(None) => false,
+            Err(error) => {
+                self.info(&format!("go: the book cannot answer ({error}); searching"));
+                false
+            }
+        }
+    }
+
+    /// `ponderhit`: the GUI played the move pondered on. The search goes on; the move's time
+    /// starts now (a timer stops the search when the time the clock gives it has passed),
+    /// and a search that already ended answers at once.
+    fn ponder_hit(&mut self) {
+        let budget = self.running.as_mut().and_then(|running| running.ponder.take());
+        let (Some(running), Some(budget)) = (self.running.as_mut(), budget) else {
+            self.info("ponderhit: no search is pondering");
+            return;
+        };
+        running.hit.store(true, Ordering::Relaxed);
+        let Some(budget) = budget else { return };
+        running.endless = false;
+        let stop = Arc::clone(&running.stop);
+        let deadline = Instant::now() + budget;
+        self.scope.spawn(move || {
+            while Instant::now() < deadline && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
     }
 
     /// Waits for a search that ends by itself; stops one that waits for `stop` (`go
@@ -685,7 +819,8 @@ fn parse_go(args: &[&str], side: Color, overhead: Duration) -> (Go, Vec<String>)
             "winc" => winc = within(0, i64::MAX),
             "binc" => binc = within(0, i64::MAX),
             "movestogo" => movestogo = within(1, i64::from(u32::MAX)),
-            "infinite" | "ponder" => go.wait = true,
+            "infinite" => go.wait = true,
+            "ponder" => (go.wait, go.ponder) = (true, true),
             "mate" => {
                 // A mate in N moves is found within 2N - 1 plies.
                 go.limits.depth = within(1, 500).map(|n| (n * 2 - 1) as u32);
@@ -739,6 +874,12 @@ struct Job {
     limits: Limits,
     wait: bool,
     stop: Arc<AtomicBool>,
+    /// `ponderhit` came: a search that waits answers.
+    hit: Arc<AtomicBool>,
+    /// `UCI_LimitStrength`: the play of a human-strength opponent.
+    strength: Option<Strength>,
+    /// Seeds the weaker moves' choice.
+    seed: u64,
 }
 
 impl Job {
@@ -761,16 +902,30 @@ impl Job {
     fn run<W: Write>(self, mut searcher: Searcher, out: &Output<W>) -> Searcher {
         let start = Instant::now();
         let saved = searcher.config().limits.clone();
-        searcher.config_mut().limits = merge_limits(&saved, &self.limits);
+        let mut limits = self.limits.clone();
+        if let Some(strength) = self.strength {
+            limits.nodes = Some(limits.nodes.map_or(strength.nodes, |n| n.min(strength.nodes)));
+            limits.multipv = Some(limits.multipv.unwrap_or(1).max(strength.lines));
+        }
+        let multipv = limits.multipv.is_some_and(|lines| lines > 1);
+        searcher.config_mut().limits = merge_limits(&saved, &limits);
         let mut position = self.game.clone();
         position.set_search_root();
-        let mut reporter = Reporter { out, root: self.game.clone(), start };
-        let result = searcher.search_parallel_with(&mut position, &mut reporter);
+        let mut reporter = Reporter { out, root: self.game.clone(), start, multipv };
+        let mut result = searcher.search_parallel_with(&mut position, &mut reporter);
         searcher.config_mut().limits = saved;
+        if let (Some(strength), false) = (self.strength, result.lines.is_empty()) {
+            // A human-strength move: one of the lines near the best.
+            let chosen = strength.choose(&result.lines, &mut SplitMix64::new(self.seed));
+            let line = &result.lines[chosen];
+            (result.best_move, result.score) = (line.pv.first().copied(), line.score);
+            result.pv = line.pv.clone();
+        }
         let best = self.best_move(&result, &mut searcher);
         out.say(&summary_line(&result, start.elapsed(), searcher.hashfull()));
         // `go infinite` and `go ponder` wait for the GUI before answering.
-        while self.wait && !self.stop.load(Ordering::Relaxed) && !out.closed() {
+        let waiting = || !self.stop.load(Ordering::Relaxed) && !self.hit.load(Ordering::Relaxed);
+        while self.wait && waiting() && !out.closed() {
             std::thread::sleep(Duration::from_millis(1));
         }
         let text = match best {
@@ -816,11 +971,14 @@ struct Reporter<'a, W> {
     out: &'a Output<W>,
     root: Chess,
     start: Instant,
+    /// MultiPV is on: each line says which it is (`multipv 2`).
+    multipv: bool,
 }
 
 impl<W: Write> Observer<Chess> for Reporter<'_, W> {
     fn iteration(&mut self, iteration: &Iteration<'_, Move>) {
-        self.out.say(&info_line(&self.root, iteration, self.start.elapsed()));
+        let line = info_line(&self.root, iteration, self.start.elapsed(), self.multipv);
+        self.out.say(&line);
     }
 }
 
@@ -837,12 +995,21 @@ fn summary_line(result: &SearchResult<Move>, elapsed: Duration, hashfull: u32) -
     )
 }
 
-/// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` after an iteration.
-fn info_line(root: &Chess, iteration: &Iteration<'_, Move>, elapsed: Duration) -> String {
+/// `info depth .. seldepth .. [multipv ..] score .. nodes .. nps .. time .. pv ..` after an
+/// iteration (after each of its lines with MultiPV).
+fn info_line(
+    root: &Chess,
+    iteration: &Iteration<'_, Move>,
+    elapsed: Duration,
+    multipv: bool,
+) -> String {
     let millis = elapsed.as_millis();
     let (depth, nodes) = (iteration.depth, iteration.stats.nodes);
     let nps = u128::from(nodes) * 1000 / millis.max(1);
     let mut line = format!("info depth {depth} seldepth {}", iteration.stats.seldepth.max(depth));
+    if multipv {
+        line.push_str(&format!(" multipv {}", iteration.multipv));
+    }
     if let Some(score) = score_text(iteration.score) {
         line.push_str(&format!(" score {score}"));
     }
@@ -902,7 +1069,8 @@ mod tests {
         let out = Output { writer: Mutex::new(Vec::new()), closed: AtomicBool::new(false) };
         let limits = Limits { depth: Some(3), ..Limits::default() };
         let stop = Arc::new(AtomicBool::new(false));
-        let job = Job { game, limits, wait: false, stop };
+        let hit = Arc::new(AtomicBool::new(false));
+        let job = Job { game, limits, wait: false, stop, hit, strength: None, seed: 0 };
         let searcher = Searcher::try_new(search_config(1, 1 << 20)).unwrap();
         let result = job.run_guarded(searcher, &out);
         let text = String::from_utf8(out.writer.into_inner().unwrap()).unwrap();

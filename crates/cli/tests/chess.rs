@@ -55,6 +55,56 @@ fn chess_is_played_searched_and_batched() {
     assert_eq!(lines[1][1], "-", "mate: no move");
 }
 
+/// `book chess` writes a Polyglot book of lines; `best --book` plays from it (castling as
+/// the book writes it, king takes rook) and searches where it has no move; bad books and
+/// bad lines are named.
+#[test]
+fn a_polyglot_book_is_written_and_played_from() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (lines, book) = (dir.join("lines.txt"), dir.join("book.bin"));
+    std::fs::write(
+        &lines,
+        "startpos moves e2e4 e7e5\n# a comment\nstartpos moves e4 c5\n\
+         r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves O-O\n",
+    )
+    .unwrap();
+    let (out_path, lines_path) = (book.to_str().unwrap(), lines.to_str().unwrap());
+    let (code, out, err) = call(&["book", "chess", "--lines", lines_path, "--out", out_path], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(4 entries from 3 lines)"), "{out}");
+    assert_eq!(std::fs::metadata(&book).unwrap().len(), 4 * 16);
+    for (position, expected) in [
+        ("startpos", "e2e4"),
+        ("startpos moves e2e4", "c7c5"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+    ] {
+        let args = ["best", "chess", position, "--book", out_path, "--level", "easy", "--json"];
+        let (code, out, err) = call(&args, b"");
+        assert_eq!(code, 0, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let e5_or_c5 = position == "startpos moves e2e4" && report["move"] == "e7e5";
+        assert!(report["move"] == expected || e5_or_c5, "{position}: {report}");
+        assert!(report["value"].is_null() && report["nodes"] == 0, "{report}");
+        assert!(report["words"].as_str().unwrap().contains("opening book"), "{report}");
+    }
+    // Out of the book: a search.
+    let args = ["best", "chess", "startpos moves d2d4", "--book", out_path, "--level", "easy"];
+    let (code, out, err) = call(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("opening book") && !out.contains("positions examined: 0,"), "{out}");
+    // A truncated book, and lines with an illegal move, are named.
+    std::fs::write(&book, [0u8; 17]).unwrap();
+    let (code, _, err) = call(&["best", "chess", "--book", out_path], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("17 bytes long, not a whole number of 16-byte entries"), "{err}");
+    std::fs::write(&lines, "startpos moves e2e4\nstartpos moves e2e5\n").unwrap();
+    let (code, _, err) = call(&["book", "chess", "--lines", lines_path, "--out", out_path], b"");
+    assert_ne!(code, 0);
+    assert!(err.contains("line 2: `e2e5`") && !err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn solve_chess_proves_a_mate_or_says_how_far_it_looked() {
     // Legal's mate: Nf6+ gxf6, Bxf7#, proven, with its line.

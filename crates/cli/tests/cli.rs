@@ -180,7 +180,7 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (&["play", "connect4", "--time", "1e20"], "out of range"),
         (&["tree", "[[4,7,5],[9,2,6]]", "--algo", "negamax"], "invalid value 'negamax'"),
-        (&["book", "tictactoe", "--depth", "1", "--out", "/tmp/never"], "only connect4 has one"),
+        (&["book", "tictactoe", "--depth", "1", "--out", "/tmp/never"], "connect4 and chess have one"),
         (
             &["best", "chess-boxing", "x"],
             "unknown game 'chess-boxing' (expected one of: tictactoe, connect4, hare-wolves, chess, checkers, tree)",

@@ -154,7 +154,8 @@ fn bench_runs_the_sets_or_says_where_they_are() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("cannot read the test set /nonexistent/Test_L3_R1"), "{err}");
-    // The committed sets, their first lines, two rounds.
+    // The committed sets, their first lines, two rounds (`--tt-mib`; `--table-mib` above is
+    // its former name).
     let sets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
     let (code, out, err) = run(
         &[
@@ -166,7 +167,7 @@ fn bench_runs_the_sets_or_says_where_they_are() {
             "5",
             "--only",
             "End-Easy,Test_L2_R1",
-            "--table-mib",
+            "--tt-mib",
             "8",
             "--repeat",
             "2",
@@ -285,7 +286,7 @@ fn a_book_built_across_machines_is_the_same_book() {
     let size = ["--size", "5x4", "--depth", "5"];
     // One machine.
     let one = path("one.book");
-    let build = ["book", "connect4", "--out", &one, "--threads", "1", "--table-mib", "16"];
+    let build = ["book", "connect4", "--out", &one, "--threads", "1", "--tt-mib", "16"];
     let args = [&build[..], &size].concat();
     let (code, _, err) = run(&args, "");
     assert_eq!(code, 0, "{err}");

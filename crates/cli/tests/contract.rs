@@ -110,7 +110,7 @@ fn check_report(report: &Value, over: bool, context: &str) {
         assert!(kinds.contains(&kind(value)), "{context}: '{field}' is {value}");
     }
     for key in object.keys() {
-        let known = FIELDS.iter().any(|(field, _)| field == key) || key == "mcts";
+        let known = FIELDS.iter().any(|(field, _)| field == key) || key == "mcts" || key == "lines";
         assert!(known, "{context}: unexpected field '{key}'");
     }
     assert_eq!(report["move"].is_null(), over, "{context}: move null exactly when over: {report}");

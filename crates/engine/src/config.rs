@@ -355,6 +355,11 @@ pub struct Limits {
     /// both within the time left minus a safety margin of 30 ms (or a tenth of the time left),
     /// and within `time` if that is set too. See: chessprogramming.org/Time_Management
     pub clock: Option<GameClock>,
+    /// MultiPV: the number of best root moves to report, each with its own value and line
+    /// ([`crate::SearchResult::lines`]); 1 when not given. Each line after the first is a
+    /// root search without the moves of the lines before it. Minimax, alpha-beta and negamax
+    /// read it; MCTS reports one line.
+    pub multipv: Option<usize>,
 }
 
 /// The techniques of [`Algorithm::Negamax`] beyond its table, iterative deepening and

@@ -42,7 +42,7 @@ pub use config::{
 };
 pub use game::{Game, Outcome};
 pub use observer::{Iteration, MctsIteration, Observer, Silent};
-pub use result::{MoveStats, SearchResult, Source};
+pub use result::{MoveStats, PvLine, SearchResult, Source};
 pub use rng::SplitMix64;
 pub use score::Score;
 pub use search::Searcher;

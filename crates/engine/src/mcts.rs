@@ -569,6 +569,7 @@ impl<'a, G: Game, O: Observer<G>> Run<'a, G, O> {
             stats: self.stats,
             aborted: aborted && !solved,
             root_moves,
+            lines: Vec::new(),
             source: crate::Source::Search,
         }
     }

@@ -17,6 +17,8 @@ pub struct Iteration<'a, Move> {
     pub pv: &'a [Move],
     /// Counters so far.
     pub stats: &'a Stats,
+    /// Which line of a MultiPV search this is (1 for the best; always 1 without MultiPV).
+    pub multipv: usize,
 }
 
 /// One finished MCTS iteration ([`crate::Algorithm::Mcts`]), its equivalent of an iteration

@@ -21,8 +21,24 @@ pub struct SearchResult<Move> {
     /// [`crate::Algorithm::Mcts`]: every root move's visits, mean reward and proven bounds, in
     /// the order the root generated them. Empty for the alpha-beta family.
     pub root_moves: Vec<MoveStats<Move>>,
+    /// With [`crate::Limits::multipv`] above 1: the best root moves, best first (the first is
+    /// `best_move`'s line), from the deepest iteration that finished every line; fewer when
+    /// the root has fewer moves. Empty otherwise.
+    pub lines: Vec<PvLine<Move>>,
     /// How the result was obtained.
     pub source: Source,
+}
+
+/// One line of a MultiPV search: a root move, its value and its principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<Move> {
+    /// The root move's value for the side to move, searched with the moves of the better
+    /// lines left out (so exact at the search's depth, as `SearchResult::score` is).
+    pub score: Score,
+    /// `true` when no heuristic value went into `score`.
+    pub exact: bool,
+    /// The line, starting with its root move.
+    pub pv: Vec<Move>,
 }
 
 /// How a result was obtained; front ends show it as the answer's `method`, and show a

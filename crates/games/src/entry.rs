@@ -239,6 +239,7 @@ pub fn merge_limits(base: &Limits, extra: &Limits) -> Limits {
         time: extra.time.or(base.time),
         stop: extra.stop.clone().or_else(|| base.stop.clone()),
         clock: extra.clock.or(base.clock),
+        multipv: extra.multipv.or(base.multipv),
     }
 }
 
@@ -520,6 +521,7 @@ pub fn nothing_found<Move>(elapsed: Duration) -> SearchResult<Move> {
         stats: alphabeta_engine::Stats { elapsed, ..Default::default() },
         aborted: true,
         root_moves: Vec::new(),
+        lines: Vec::new(),
         source: Source::Search,
     }
 }

@@ -215,6 +215,7 @@ impl Prover {
             },
             aborted: aborted || (found.is_some() && !exact),
             root_moves: Vec::new(),
+            lines: Vec::new(),
             source: Source::Solver,
         }
     }
@@ -262,6 +263,7 @@ impl<G: Game> Solve<G> for Prover {
                         stats: Stats::default(),
                         aborted: false,
                         root_moves: Vec::new(),
+                        lines: Vec::new(),
                         source: Source::Solver,
                     },
                     None => child.prove(&position),

@@ -274,3 +274,18 @@ def test_a_built_in_game_without_options_plays_its_default_level():
     result = alphabeta.search(game)
     assert result.level == default, result.level
     assert result.move is not None
+
+
+def test_multipv_gives_the_best_lines():
+    # Tic-tac-toe: x wins at once with 2; every other move lets o win or draws at best.
+    result = alphabeta.search(alphabeta.TicTacToe("xx.oo...."), algorithm="negamax", multipv=3)
+    assert len(result.lines) == 3 and result.lines[0]["move"] == result.move == "2"
+    values = [line["value"] for line in result.lines]
+    assert values == sorted(values, reverse=True) and values[0] > values[1]
+    assert len({line["move"] for line in result.lines}) == 3
+    chess = alphabeta.search(alphabeta.Game("chess"), depth=3, multipv=4)
+    assert len(chess.lines) == 4 and chess.lines[0]["pv"] == chess.pv
+    assert all(line["pv"][0] == line["move"] and line["score_text"] for line in chess.lines)
+    assert alphabeta.search(alphabeta.Game("chess"), depth=2).lines == []
+    with pytest.raises(ValueError, match="multipv: 0 is out of range"):
+        alphabeta.search(alphabeta.Game("chess"), multipv=0)

@@ -443,6 +443,15 @@ async fn solve_gives_the_exact_value() {
     assert!(reply["words"].as_str().unwrap().contains("x wins with its 21st stone"));
     // The table and the book are looked up: their method says so, with no depth.
     assert_eq!(reply["method"], "solver", "{reply}");
+    // A mid-game position beyond the book (Middle-Medium, a draw): weak is cheaper there too.
+    let position = "274552224131661";
+    let middle = |weak: bool| json!({"game": "connect4", "position": position, "weak": weak});
+    let weak = post(server, "/api/solve", &middle(true)).await.json();
+    let strong = post(server, "/api/solve", &middle(false)).await.json();
+    assert_eq!((weak["value"].as_i64(), strong["value"].as_i64()), (Some(0), Some(0)));
+    let nodes = |reply: &Value| reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
+    let (weak_nodes, strong_nodes) = (nodes(&weak), nodes(&strong));
+    assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
     let request = json!({"game": "connect4", "position": "44"});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("book"), Some(0)));
@@ -657,6 +666,28 @@ async fn a_client_that_disconnects_cancels_its_search() {
     // And its slot is free again.
     let quick = json!({"game": "tictactoe", "position": "xx.oo...."});
     assert_eq!(post(server, "/api/best", &quick).await.status, 200);
+}
+
+/// MultiPV through the API: the best lines of a level, distinct and best first, and the best
+/// moves of an analysis; a count out of range is a named bad option.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn multipv_gives_the_best_lines() {
+    let server = start(limits()).await;
+    let best = json!({"game": "chess", "position": "startpos", "depth": 3, "multipv": 3});
+    let reply = post(server, "/api/best", &best).await.json();
+    let lines = reply["lines"].as_array().unwrap_or_else(|| panic!("{reply}"));
+    let moves: Vec<&str> = lines.iter().map(|line| line["move"].as_str().unwrap()).collect();
+    assert_eq!((moves.len(), moves[0]), (3, reply["move"].as_str().unwrap()), "{reply}");
+    assert!(moves[1] != moves[0] && moves[2] != moves[0] && moves[2] != moves[1], "{reply}");
+    assert_eq!(lines[0]["pv"], reply["pv"], "{reply}");
+    let analysis = json!({"game": "tictactoe", "position": "xx.oo....", "multipv": 2});
+    let reply = post(server, "/api/analyse", &analysis).await.json();
+    assert_eq!(reply["moves"].as_array().map(Vec::len), Some(2), "{reply}");
+    assert_eq!(reply["moves"][0]["move"], "2", "{reply}");
+    let bad = json!({"game": "chess", "position": "startpos", "multipv": 0});
+    let reply = post(server, "/api/best", &bad).await;
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"].as_str().unwrap().contains("multipv: 0 is out of range"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

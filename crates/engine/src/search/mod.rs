@@ -228,6 +228,8 @@ impl Searcher {
             game.legal_moves(&mut moves);
         }
         let limits = self.config.limits.clone();
+        // Each move's search gives one value (MultiPV would search its replies' lines).
+        self.config.limits.multipv = None;
         if let Some(depth) = limits.depth {
             self.config.limits.depth = Some(depth.saturating_sub(1));
         }
@@ -247,6 +249,7 @@ impl Searcher {
                     stats: child.stats,
                     aborted: child.aborted,
                     root_moves: Vec::new(),
+                    lines: Vec::new(),
                     source: crate::Source::Search,
                 };
                 (mv, result)

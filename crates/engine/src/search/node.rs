@@ -20,7 +20,7 @@ use super::root::RootBest;
 use crate::budget::{Aborted, Budget, Clock};
 use crate::result::SearchResult;
 use crate::tt::TranspositionTable;
-use crate::{Algorithm, CutRule, Game, MoveOrdering, Observer, Score, SearchConfig, Stats};
+use crate::{Algorithm, CutRule, Game, MoveOrdering, Observer, PvLine, Score, SearchConfig, Stats};
 
 /// A node's children (a range of the move stack), or the score that ends it.
 pub(super) enum Expansion {
@@ -81,6 +81,10 @@ pub(crate) struct Run<'a, G: Game, O, const TECHNIQUES: bool = true> {
     pub(super) root: RootBest<G::Move>,
     /// The state of negamax's strong techniques.
     pub(super) strong: negamax::Strong<G::Move>,
+    /// Root moves left out of the root's search (MultiPV: the moves of the better lines).
+    pub(super) excluded: Vec<G::Move>,
+    /// MultiPV: the lines of the deepest search that finished them all.
+    pub(super) lines: Vec<PvLine<G::Move>>,
 }
 
 impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
@@ -107,6 +111,8 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             pv: Vec::new(),
             root: RootBest { mv: None, score: -Score::INFINITY, pv: Vec::new() },
             strong: negamax::Strong::new(config, G::HISTORY_SIZE, start),
+            excluded: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -119,11 +125,48 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         self.config.limits.depth.unwrap_or(Score::MAX_PLY).min(Score::MAX_PLY)
     }
 
-    /// Minimax or alpha-beta: one search to the depth limit (or the end of the game).
+    /// The number of MultiPV lines to search at `game`'s root: as many as asked for
+    /// ([`crate::Limits::multipv`]), at most one per legal move, at least one.
+    pub(super) fn lines_wanted(&self, game: &G) -> usize {
+        let wanted = self.config.limits.multipv.unwrap_or(1).max(1);
+        if wanted == 1 || game.outcome().is_some() {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        wanted.min(moves.len()).max(1)
+    }
+
+    /// Whether MultiPV lines are asked for.
+    pub(super) fn multipv(&self) -> bool {
+        self.config.limits.multipv.is_some_and(|lines| lines > 1)
+    }
+
+    /// Minimax or alpha-beta: one search to the depth limit (or the end of the game); with
+    /// MultiPV, one per line, each without the moves of the lines before it.
     pub(crate) fn single(mut self, game: &mut G) -> SearchResult<G::Move> {
         let depth = self.max_depth();
-        let outcome = self.root(game, depth);
-        let aborted = outcome.is_err();
+        let wanted = self.lines_wanted(game);
+        let mut lines: Vec<PvLine<G::Move>> = Vec::with_capacity(wanted);
+        let mut aborted = false;
+        for _ in 0..wanted {
+            self.horizon = 0;
+            self.root = RootBest::empty();
+            if self.root(game, depth).is_err() {
+                aborted = true;
+                break;
+            }
+            let pv = self.root.pv.clone();
+            lines.push(PvLine { score: self.root.score, exact: self.horizon == 0, pv });
+            self.excluded.extend(self.root.mv);
+        }
+        // The best line is the search's answer (an abort in a later line keeps it).
+        if let Some(best) = lines.first().filter(|_| self.multipv()) {
+            let mv = best.pv.first().copied();
+            self.root = RootBest { mv, score: best.score, pv: best.pv.clone() };
+            self.horizon = u64::from(!lines.iter().all(|line| line.exact));
+            self.lines = lines;
+        }
         self.stats.depth = self.stats.depth.min(depth);
         self.finish(aborted)
     }
@@ -137,6 +180,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             stats: self.stats,
             aborted,
             root_moves: Vec::new(),
+            lines: self.lines,
             source: crate::Source::Search,
         }
     }

@@ -48,8 +48,11 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             }
             Expansion::Moves(start, end) => (start, end),
         };
-        // The root keeps its own copy of its moves; the children use the stack.
-        let moves: Vec<G::Move> = self.stack[start..end].to_vec();
+        // The root keeps its own copy of its moves (without those MultiPV leaves out); the
+        // children use the stack.
+        let excluded = &self.excluded;
+        let moves: Vec<G::Move> =
+            self.stack[start..end].iter().filter(|mv| !excluded.contains(mv)).copied().collect();
         self.stack.truncate(start);
         // A partial search still has a move to play.
         if self.root.mv.is_none() {

@@ -44,6 +44,18 @@ impl TimePlan {
     }
 }
 
+impl Limits {
+    /// The time a search with these limits plans to spend, measured from its start: the soft
+    /// limit (no new iteration after it) and the hard one (the search stops), as
+    /// [`Limits::clock`] and [`Limits::time`] give them (`None`: no limit). A front end that
+    /// starts the clock later than the search (UCI's `ponderhit`) stops it by these.
+    #[must_use]
+    pub fn time_plan(&self) -> (Option<Duration>, Option<Duration>) {
+        let plan = TimePlan::new(self);
+        (plan.soft, plan.hard)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -657,6 +657,7 @@ fn exact(best_move: Option<Move>, value: Value, pv: Vec<Move>) -> SearchResult<M
         stats: Stats::default(),
         aborted: false,
         root_moves: Vec::new(),
+        lines: Vec::new(),
         source: alphabeta_engine::Source::Table,
     }
 }

@@ -5,13 +5,13 @@
 
 use std::time::Duration;
 
-use alphabeta_engine::{Limits, SearchResult, Searcher};
+use alphabeta_engine::{Limits, Score, SearchResult, Searcher, Source, SplitMix64, Stats};
 
 use super::perft::{Perft, PerftConfig};
 use super::{Chess, Color, Move, Piece, Square};
 use crate::entry::{
     merge_limits, timed_level, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
-    PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
+    OpeningBook, PerftOptions, Player, Resources, Solve, SolveOptions, TIMED_LEVELS,
 };
 use crate::prove::Prover;
 use crate::Notation;
@@ -25,6 +25,76 @@ pub fn level_limits(level: &str) -> Option<Limits> {
         time: Some(time),
         ..Limits::default()
     })
+}
+
+/// The weakest `UCI_Elo` a [`Strength`] is made for.
+pub const ELO_MIN: u32 = 1000;
+/// The strongest `UCI_Elo` a [`Strength`] is made for (full strength above it).
+pub const ELO_MAX: u32 = 2400;
+
+/// How a human-strength opponent plays (UCI's `UCI_LimitStrength` and `UCI_Elo`): a search
+/// of at most `nodes` positions with `lines` MultiPV lines, then a move chosen at random among
+/// the lines within `margin` centipawns of the best (the closer, the likelier). The mapping
+/// from Elo is a guess, not yet calibrated against rated opponents (docs/chess.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// The node budget of a move.
+    pub nodes: u64,
+    /// The lines searched (MultiPV).
+    pub lines: usize,
+    /// How much worse than the best line, in centipawns, a move chosen may be.
+    pub margin: i32,
+}
+
+impl Strength {
+    /// The strength for `elo` (brought into `ELO_MIN..=ELO_MAX`): 500 nodes at 1000, twice as
+    /// many every 133 Elo (737,406 at 2400), 4 lines, a margin of
+    /// (2400 - Elo) / 10 centipawns (140 at 1000, none at 2400).
+    #[must_use]
+    pub fn for_elo(elo: u32) -> Self {
+        let elo = elo.clamp(ELO_MIN, ELO_MAX);
+        let doublings = f64::from(elo - ELO_MIN) / 133.0;
+        Self {
+            nodes: (500.0 * doublings.exp2()).round() as u64,
+            lines: 4,
+            margin: ((ELO_MAX - elo) / 10) as i32,
+        }
+    }
+
+    /// The index of the line to play among `lines` (best first): one within the margin of the
+    /// best, drawn with weights `margin + 1 - (best - score)`; the best when it is a win or a
+    /// loss (a decisive line is never traded away) or when no line is given.
+    pub fn choose(&self, lines: &[alphabeta_engine::PvLine<Move>], rng: &mut SplitMix64) -> usize {
+        let Some(best) = lines.first().map(|line| line.score) else { return 0 };
+        if best.is_win() || best.is_loss() {
+            return 0;
+        }
+        let weights: Vec<u64> = lines
+            .iter()
+            .map(|line| {
+                let behind = i64::from(best.raw()) - i64::from(line.score.raw());
+                let decisive = line.score.is_win() || line.score.is_loss();
+                let weight = i64::from(self.margin) + 1 - behind;
+                if decisive || weight <= 0 {
+                    0
+                } else {
+                    weight as u64
+                }
+            })
+            .collect();
+        let total: u64 = weights.iter().sum();
+        if total == 0 {
+            return 0;
+        }
+        let mut pick = rng.next_u64() % total;
+        for (index, weight) in weights.iter().enumerate() {
+            if pick < *weight {
+                return index;
+            }
+            pick -= weight;
+        }
+        0
+    }
 }
 
 /// What `analyse` searches when no budget is given (chess is not solved, so its values are
@@ -116,6 +186,35 @@ impl Solve<Chess> for ChessSolver {
     }
 }
 
+/// A level that plays from a Polyglot book while the book has a move of positive weight for
+/// the position (chosen by weight), and searches from there on. A book move is not searched:
+/// its value is not known. An entry the position cannot play is passed over for the search
+/// (the library does not print; `alphabeta uci` names it).
+struct BookPlayer {
+    book: super::polyglot::Book,
+    rng: SplitMix64,
+    search: ChessSearch,
+}
+
+impl Player<Chess> for BookPlayer {
+    fn think(&mut self, game: &Chess, limits: &Limits) -> SearchResult<Move> {
+        match self.book.choose(game.board(), &mut self.rng) {
+            Ok(Some(mv)) => SearchResult {
+                best_move: Some(mv),
+                score: -Score::INFINITY,
+                exact: false,
+                pv: vec![mv],
+                stats: Stats::default(),
+                aborted: false,
+                root_moves: Vec::new(),
+                lines: Vec::new(),
+                source: Source::Book,
+            },
+            Ok(None) | Err(_) => self.search.think(game, limits),
+        }
+    }
+}
+
 impl Entry for Chess {
     const TITLE: &'static str = "Chess";
     const ALIASES: &'static [&'static str] = &["international-chess"];
@@ -187,7 +286,18 @@ impl Entry for Chess {
 
     fn player(level: &str, resources: &Resources) -> Result<Box<dyn Player<Self>>, LevelError> {
         let (depth, time) = timed_level("chess", level)?;
-        Ok(Box::new(ChessSearch::new(depth, time, resources)?))
+        let search = ChessSearch::new(depth, time, resources)?;
+        match &resources.book {
+            OpeningBook::File(path) => {
+                let book = super::polyglot::Book::read(path)
+                    .map_err(|error| LevelError(error.to_string()))?;
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |since| since.as_nanos() as u64);
+                Ok(Box::new(BookPlayer { book, rng: SplitMix64::new(seed), search }))
+            }
+            _ => Ok(Box::new(search)),
+        }
     }
 
     /// Chess is not solved: `solve` is a mate search within the budget (5 plies and at
@@ -277,5 +387,43 @@ impl Entry for Chess {
     /// SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Qh4#`).
     fn move_words(&self, mv: Move) -> String {
         self.san(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphabeta_engine::PvLine;
+
+    #[test]
+    fn the_strength_of_an_elo_is_the_documented_one() {
+        let strength = |elo| {
+            let Strength { nodes, lines, margin } = Strength::for_elo(elo);
+            (nodes, lines, margin)
+        };
+        assert_eq!(strength(1000), (500, 4, 140));
+        assert_eq!(strength(1532), (8000, 4, 86));
+        assert_eq!(strength(2400), (737_406, 4, 0));
+        assert_eq!(strength(100), strength(1000));
+        assert_eq!(strength(3000), strength(2400));
+    }
+
+    #[test]
+    fn a_weaker_line_is_chosen_only_within_the_margin() {
+        let line = |score: Score| PvLine { score, exact: false, pv: Vec::new() };
+        let lines =
+            [line(Score::heuristic(50)), line(Score::heuristic(40)), line(Score::heuristic(-200))];
+        let mut rng = SplitMix64::new(3);
+        let mut chosen = [0; 3];
+        for _ in 0..1000 {
+            chosen[Strength::for_elo(1000).choose(&lines, &mut rng)] += 1;
+        }
+        // Weights 141 and 131: the third line is 250 centipawns behind.
+        assert!(chosen[0] > 400 && chosen[1] > 400 && chosen[2] == 0, "{chosen:?}");
+        for _ in 0..100 {
+            assert_eq!(Strength::for_elo(2400).choose(&lines, &mut rng), 0);
+        }
+        let winning = [line(Score::win_in(3)), line(Score::heuristic(900))];
+        assert_eq!(Strength::for_elo(1000).choose(&winning, &mut rng), 0);
     }
 }

@@ -35,13 +35,14 @@ pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod perft;
+pub mod polyglot;
 pub mod pst;
 pub mod seed;
 
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
-pub use entry::level_limits;
+pub use entry::{level_limits, Strength, ELO_MAX, ELO_MIN};
 pub use fen::FenError;
 pub use notation::MoveError;
 

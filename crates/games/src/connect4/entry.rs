@@ -112,6 +112,7 @@ impl Player<Connect4> for Perfect {
                     stats: solver_stats(solved.stats.nodes, start.elapsed(), left),
                     aborted: false,
                     root_moves: Vec::new(),
+                    lines: Vec::new(),
                     source: book_or_solver(solved.stats.from_book),
                 };
             }
@@ -124,6 +125,7 @@ impl Player<Connect4> for Perfect {
             nodes: limits.nodes,
             stop: limits.stop.clone(),
             clock: None,
+            multipv: None,
         };
         let mut result = Player::<Connect4>::think(&mut self.searcher, game, &heuristic);
         if result.best_move.is_none() {
@@ -177,6 +179,7 @@ impl Solve<Connect4> for Exact {
             stats: solver_stats(nodes, start.elapsed(), left),
             aborted: best_move.is_none(),
             root_moves: Vec::new(),
+            lines: Vec::new(),
             source: book_or_solver(solved.stats.from_book),
         }
     }
@@ -202,6 +205,7 @@ impl Solve<Connect4> for Exact {
                         stats: Stats::default(),
                         aborted: false,
                         root_moves: Vec::new(),
+                        lines: Vec::new(),
                         source: Source::Solver,
                     },
                     None => nothing_found(start.elapsed()),
@@ -456,6 +460,7 @@ fn finished(position: &Connect4, start: Instant) -> SearchResult<u8> {
         stats: solver_stats(0, start.elapsed(), 0),
         aborted: false,
         root_moves: Vec::new(),
+        lines: Vec::new(),
         source: Source::Over,
     }
 }

@@ -574,17 +574,27 @@ impl Connect4 {
 
     /// The other half of [`Self::upper_bound_in`], with an odd number of stones on a board
     /// of even height (the second player to move on 7×6): the columns holding an odd number
-    /// of stones are odd in number, so claimeven leaves one unpaired. If the follower (the
-    /// opponent of the side to move) has a threat (three stones and an empty cell) in such a
-    /// column `c`, at a cell of the follower's parity there (an odd row, counted from 1),
-    /// the follower answers every move in the same column, in `c` too, and the other odd
-    /// columns in pairs as in claimeven: the mover must sooner or later play under the
-    /// threat, and the follower completes it. The mover is given every cell it could take
-    /// so: its stones, the empty cells of its parity outside `c`, the other odd columns'
-    /// playable cells, and its cells of `c` under the threat. If they hold no four, the
-    /// mover never wins and loses when the threat is played at the latest (every other
-    /// cell full): that loss's score caps the mover. `i32::MAX` when no column does it.
-    /// (Allis's odd threat, after his thesis; see `upper_bound_in`.)
+    /// of stones are odd in number, so claimeven leaves one unpaired. The follower (the
+    /// opponent of the side to move) may have a threat (three stones and an empty cell) in a
+    /// column `c` at a cell of the follower's parity (an odd row, counted from 1), not the
+    /// playable cell of `c`.
+    /// - If `c` holds an odd number of stones, the follower answers every move in the same
+    ///   column, in `c` too, and the other odd columns (an even count) in pairs as in
+    ///   claimeven.
+    /// - If `c` holds an even number, the follower pairs it with one odd column `o`: a move
+    ///   in `o` is answered in the playable cell of `c` (below the threat), a move in `c` in
+    ///   the playable cell of `o`; either way `c` then holds an odd number, `o` an even one,
+    ///   and play goes on as in the first case. The remaining odd columns are paired as
+    ///   before.
+    ///
+    /// Either way every answer has its cell, the follower takes the cells of its parity in
+    /// `c` above its playable cell, and the mover must sooner or later play right under the
+    /// threat, which the follower completes. The mover is given every cell it could take so:
+    /// its stones, the empty cells of its parity outside `c`, the playable cells of the odd
+    /// columns other than `c`, the playable cell of `c`, and its cells of `c` under the
+    /// threat. If they hold no four, the mover never wins and loses when the threat is played
+    /// at the latest (every other cell full): that loss's score caps the mover. `i32::MAX`
+    /// when no column does it. (Allis's odd threat, after his thesis; see `upper_bound_in`.)
     #[inline(always)]
     fn odd_threat_bound_in(&self, shape: impl Shape, empty: u64) -> i32 {
         let height = shape.height();
@@ -604,12 +614,14 @@ impl Connect4 {
             let column = rows << (col * h1);
             // The lowest threat of each column is the one to look at.
             threats &= !column;
-            if odd_columns & column == 0 {
+            // A playable threat is the mover's to block: no bound from it.
+            if threat & possible != 0 {
                 continue;
             }
             let mover = self.current
                 | (empty & even_rows & !column)
                 | (odd_columns & !column)
+                | (possible & column)
                 | (empty & odd_rows & column & (threat - 1));
             if !has_four(mover, height) {
                 let cells = (shape.width() * height) as i32;

@@ -256,42 +256,67 @@ fn exact_score(position: &Connect4, memo: &mut std::collections::HashMap<u64, i3
 
 #[test]
 fn static_bounds_hold_on_every_position_of_small_boards() {
-    // The claimeven, odd-threat and open-line bounds (with the odd columns paired) never cut
-    // below the exact score, on every reachable position of boards of even height; and each
-    // rule applies somewhere (the test would notice a bound that never applies).
     for (width, height) in [(4, 4), (5, 4)] {
-        let mut memo = std::collections::HashMap::new();
-        let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
-        exact_score(&empty, &mut memo);
-        let (mut capped, mut losses, mut odd_threats) = (0, 0, 0);
-        let mut stack = vec![empty];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(p) = stack.pop() {
-            if p.is_over() || !seen.insert(p.key()) {
-                continue;
-            }
-            let score = memo[&p.key()];
-            let cap = p.upper_bound_in(p.shape());
-            assert!(score <= cap, "{width}x{height} {p:?}: score {score}, bound {cap}");
-            capped += usize::from(cap <= 0);
-            losses += usize::from(cap == -1);
-            odd_threats += usize::from(cap < 0 && p.moves() % 2 == 1);
-            if !p.opponent_can_win_in(p.shape()) {
-                assert!(score >= 0, "{width}x{height} {p:?}: score {score}, opponent has no line");
-            }
-            for col in 0..width {
-                if p.can_play(col) {
-                    let mut child = p;
-                    child.play_col(col);
-                    stack.push(child);
-                }
+        static_bounds_hold_on_every_position(width, height);
+    }
+}
+
+#[test]
+#[ignore = "every position of 4x6: several minutes in a debug build"]
+fn static_bounds_hold_on_every_position_of_4x6() {
+    static_bounds_hold_on_every_position(4, 6);
+}
+
+/// The claimeven, odd-threat and open-line bounds (with the odd columns paired) never cut
+/// below the exact score, on every reachable position of a board of even height; and each
+/// rule applies somewhere (the test would notice a bound that never applies).
+fn static_bounds_hold_on_every_position(width: u8, height: u8) {
+    let mut memo = std::collections::HashMap::new();
+    let empty = Connect4::new(width, height).unwrap_or_else(|e| panic!("{e}"));
+    exact_score(&empty, &mut memo);
+    let (mut capped, mut losses, mut odd_threats) = (0, 0, 0);
+    let mut stack = vec![empty];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(p) = stack.pop() {
+        if p.is_over() || !seen.insert(p.key()) {
+            continue;
+        }
+        let score = memo[&p.key()];
+        let cap = p.upper_bound_in(p.shape());
+        assert!(score <= cap, "{width}x{height} {p:?}: score {score}, bound {cap}");
+        capped += usize::from(cap <= 0);
+        losses += usize::from(cap == -1);
+        odd_threats += usize::from(cap < 0 && p.moves() % 2 == 1);
+        if !p.opponent_can_win_in(p.shape()) {
+            assert!(score >= 0, "{width}x{height} {p:?}: score {score}, opponent has no line");
+        }
+        for col in 0..width {
+            if p.can_play(col) {
+                let mut child = p;
+                child.play_col(col);
+                stack.push(child);
             }
         }
-        assert!(
-            capped > 0 && losses > 0 && odd_threats > 0,
-            "{width}x{height}: {capped} capped, {losses} at -1, {odd_threats} by an odd threat"
-        );
     }
+    let counts = format!(
+        "{width}x{height}: {} positions, {capped} capped, {losses} at -1, {odd_threats} by an odd threat",
+        seen.len()
+    );
+    assert!(capped > 0 && losses > 0 && odd_threats > 0, "{counts}");
+    eprintln!("{counts}");
+}
+
+#[test]
+fn odd_threat_in_a_column_holding_an_even_number_of_stones() {
+    // The first player's stones at column 3 row 4, column 5 row 2 and column 6 row 1 (rows
+    // from 1) wait for column 4 row 3: an odd-row threat in column 4, which is empty and is
+    // paired with column 6, the only column holding an odd number of stones. The second
+    // player, to move, cannot make four in the cells left to it, so it loses by the first
+    // player's 20th stone at the latest (-2).
+    let p = position("7777776533533");
+    assert_eq!(p.upper_bound_in(p.shape()), -2);
+    let score = solver().solve(&p, false).score;
+    assert!(score <= -2, "score {score}");
 }
 
 #[test]

@@ -43,6 +43,7 @@ impl Player<HareWolves> for ArticlePlayer {
             stats,
             aborted: false,
             root_moves: Vec::new(),
+            lines: Vec::new(),
             source: Source::Search,
         }
     }
@@ -75,6 +76,7 @@ impl Solve<HareWolves> for TablePlayer {
                     stats: Stats::default(),
                     aborted: false,
                     root_moves: Vec::new(),
+                    lines: Vec::new(),
                     source: Source::Table,
                 };
                 (mv, result)
@@ -101,6 +103,7 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         stats: Stats { elapsed: start.elapsed(), ..Stats::default() },
         aborted: false,
         root_moves: Vec::new(),
+        lines: Vec::new(),
         source: Source::Table,
     }
 }

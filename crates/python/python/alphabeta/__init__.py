@@ -292,7 +292,9 @@ class SearchResult:
     ``score_text`` (chess: ``"+0.35"`` pawns, ``"mate in 3"``; other games: ``"+12"``,
     ``"win in 3 plies"``, ``"draw"``; ``None`` exactly when ``value`` is), ``move_words``
     (chess: SAN such as ``"Nf3"``; ``None`` exactly when ``move`` is) and ``pv_words`` (as
-    long as ``pv``). For a Python game, moves are its own move objects, their words are
+    long as ``pv``). With ``multipv=N`` above 1, ``lines``: the best N moves, best first,
+    each a dict with ``move``, ``value``, ``words``, ``score_text``, ``pv``, ... (empty
+    otherwise). For a Python game, moves are its own move objects, their words are
     ``str(move)``, and ``position``/``to_move`` are ``None``.
     """
 
@@ -302,17 +304,19 @@ class SearchResult:
     FIELDS: Tuple[str, ...] = (
         "move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
         "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "position", "to_move",
-        "level", "words", "score_text", "move_words", "pv_words", "method",
+        "level", "words", "score_text", "move_words", "pv_words", "method", "lines",
     )
 
     def __init__(self, fields: Dict[str, Any]) -> None:
         self._fields = {name: fields.get(name) for name in self.FIELDS}
+        self._fields["lines"] = list(self._fields["lines"] or [])
 
     def to_dict(self) -> Dict[str, Any]:
         """The fields as a dict (a copy), as the ``--json`` output names them."""
         fields = dict(self._fields)
         fields["pv"] = list(fields["pv"] or [])
         fields["pv_words"] = list(fields["pv_words"] or [])
+        fields["lines"] = [dict(line) for line in fields["lines"]]
         return fields
 
     def __getattr__(self, name: str) -> Any:
@@ -383,7 +387,8 @@ def search(game: AnyGame, **options: Any) -> SearchResult:
     default level when no option is given), or a search: ``algorithm`` (``"minimax"``,
     ``"alphabeta"``, ``"negamax"``, the default, or ``"mcts"``), ``scoring`` (``"depth"``,
     the default, or ``"plain"``), ``order`` (``"natural"`` or ``"game"``), ``cut``,
-    ``tie_break``, ``stop_at_win``, ``deepening``, and MCTS's ``iterations``, ``playout``,
+    ``tie_break``, ``stop_at_win``, ``deepening``, ``multipv`` (the best N moves in
+    ``lines``), and MCTS's ``iterations``, ``playout``,
     ``exploration``, ``seed``, ``no_solver``; budgets ``depth`` (plies), ``time`` (seconds)
     or ``time_ms``, ``nodes`` (``None``: no limit; a search stopped by one returns the best
     move found so far, ``aborted=True``); ``tt_mib`` (the table, 64 MiB by default),

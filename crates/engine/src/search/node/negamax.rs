@@ -24,7 +24,7 @@ use crate::params::{
     QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
 };
 use crate::tt::{Bound, TtEntry};
-use crate::{Game, Observer, Score, Scoring, SearchResult};
+use crate::{Game, Observer, PvLine, Score, Scoring, SearchResult};
 
 /// Which kind of node a call searches (a type parameter, so each kind compiles to its own
 /// code without copies in the source).
@@ -179,44 +179,68 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         if self.max_depth() == 0 {
             return self.horizon_value(game);
         }
-        let mut completed: Option<(RootBest<G::Move>, bool)> = None;
+        // MultiPV: each iteration searches the lines in turn, each root search without the
+        // moves of the lines before it, each line with its own aspiration and first move.
+        let wanted = self.lines_wanted(game);
+        let mut hints = vec![None; wanted];
+        // The lines of the last iteration that finished them all, each with its exactness.
+        let mut completed: Option<Vec<(RootBest<G::Move>, bool)>> = None;
         let mut aborted = false;
         let mut completed_depth = 0;
         let iterates = self.config.iterates();
         let first_depth = if iterates { 1 } else { self.max_depth() };
-        for depth in first_depth..=self.max_depth() {
-            let previous = completed.as_ref().map(|(best, _)| best.score);
-            if self.aspirate(game, depth, previous).is_err() {
-                aborted = true;
-                // The leaves of the unfinished iteration raised the depth reached.
-                self.stats.depth = completed_depth;
-                break;
+        'deepening: for depth in first_depth..=self.max_depth() {
+            let mut lines = Vec::with_capacity(wanted);
+            self.excluded.clear();
+            for line in 0..wanted {
+                let previous = completed.as_ref().and_then(|done| done.get(line));
+                if wanted > 1 {
+                    self.strong.root_hint = hints[line];
+                }
+                if self.aspirate(game, depth, previous.map(|(best, _)| best.score)).is_err() {
+                    aborted = true;
+                    // The leaves of the unfinished iteration raised the depth reached.
+                    self.stats.depth = completed_depth;
+                    break 'deepening;
+                }
+                hints[line] = self.strong.root_hint;
+                // The leaves raised the depth to the deepest ply reached.
+                let reached = if iterates { depth } else { self.stats.depth.min(depth) };
+                self.stats.depth = reached;
+                let iteration = crate::observer::Iteration {
+                    depth: reached,
+                    score: self.root.score,
+                    pv: &self.root.pv,
+                    stats: &self.stats,
+                    multipv: line + 1,
+                };
+                self.observer.iteration(&iteration);
+                self.excluded.extend(self.root.mv);
+                let best = std::mem::replace(&mut self.root, RootBest::empty());
+                lines.push((best, self.horizon == 0));
             }
-            // The leaves raised the depth to the deepest ply reached.
-            completed_depth = if iterates { depth } else { self.stats.depth.min(depth) };
-            self.stats.depth = completed_depth;
-            let exact = self.horizon == 0;
-            let iteration = crate::observer::Iteration {
-                depth: completed_depth,
-                score: self.root.score,
-                pv: &self.root.pv,
-                stats: &self.stats,
-            };
-            self.observer.iteration(&iteration);
-            let best = std::mem::replace(&mut self.root, RootBest::empty());
-            completed = Some((best, exact));
+            completed_depth = self.stats.depth;
+            let exact = lines.iter().all(|(_, exact)| *exact);
+            completed = Some(lines);
             if exact || self.past_soft_limit() {
                 break;
             }
         }
-        match completed {
-            Some((best, exact)) => {
-                self.root = best;
-                self.horizon = u64::from(!exact);
-                self.finish(aborted)
-            }
-            None => self.finish(true),
+        let Some(lines) = completed else { return self.finish(true) };
+        let exact = lines.iter().all(|(_, exact)| *exact);
+        if self.multipv() {
+            self.lines = lines
+                .iter()
+                .map(|(best, exact)| PvLine {
+                    score: best.score,
+                    exact: *exact,
+                    pv: best.pv.clone(),
+                })
+                .collect();
         }
+        self.root = lines.into_iter().next().map_or_else(RootBest::empty, |(best, _)| best);
+        self.horizon = u64::from(!exact);
+        self.finish(aborted)
     }
 
     /// A search to depth 0: the position valued at its horizon, as a node at depth 0 values
@@ -442,10 +466,14 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
         let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
-            // A partial search still has a move to play.
-            self.root.mv = Some(self.stack[start]);
-            self.root.pv = vec![self.stack[start]];
+            // A partial search still has a move to play (one that MultiPV does not leave out).
+            let moves = &self.stack[start..end];
+            let first = moves.iter().find(|mv| !self.excluded.contains(mv)).unwrap_or(&moves[0]);
+            self.root.mv = Some(*first);
+            self.root.pv = vec![*first];
         }
+        // The moves searched so far (the root skips the moves MultiPV leaves out).
+        let mut searched = 0;
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         // A frontier node values its children in place (see `frontier_child`).
@@ -453,18 +481,23 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         for index in 0..count {
             let offset = self.next_move(game, start, end, index, tt_index, keyed, ply);
             let mv = self.stack[start + offset];
+            if K::ROOT && self.excluded.contains(&mv) {
+                continue;
+            }
+            let order = if K::ROOT { searched } else { index };
+            searched += 1;
             let quiet = quiet_matters && game.noisy_score(mv).is_none();
             let floor = if exact_ties { alpha.min(best.next_down()) } else { alpha };
             game.play(mv);
             let reduction = if techniques.late_move_reductions && quiet && !in_check {
-                self.late_move_reduction::<K>(game, depth, index)
+                self.late_move_reduction::<K>(game, depth, order)
             } else {
                 0
             };
             let result = if frontier {
                 self.frontier_child::<K>(game, ply + 1, floor, beta)
             } else {
-                self.child::<K>(game, depth, ply, index, reduction, floor, beta)
+                self.child::<K>(game, depth, ply, order, reduction, floor, beta)
             };
             game.undo(mv);
             let score = result?;
