@@ -326,17 +326,7 @@ impl<G: Entry> Adapter<G> {
 
     /// The report of a finished position: no move, its result.
     fn finished(game: &G, text: String, level: &str) -> Report {
-        let result = SearchResult {
-            best_move: None,
-            score: final_score(game),
-            exact: true,
-            pv: Vec::new(),
-            stats: Stats::default(),
-            aborted: false,
-            root_moves: Vec::new(),
-            lines: Vec::new(),
-            source: Source::Over,
-        };
+        let result = SearchResult::known(None, final_score(game), Vec::new(), Source::Over);
         let mut report = Report::new(game, text, &result, G::scoring(), level);
         report.words = format!("the game is over: {}", result_of(game).words);
         report

@@ -29,6 +29,26 @@ pub struct SearchResult<Move> {
     pub source: Source,
 }
 
+impl<Move> SearchResult<Move> {
+    /// A proven value obtained without a search (a finished game, a table of values, a
+    /// proof): `best_move` to play (none when the game is over), its line `pv`, nothing
+    /// counted.
+    #[must_use]
+    pub fn known(best_move: Option<Move>, score: Score, pv: Vec<Move>, source: Source) -> Self {
+        Self {
+            best_move,
+            score,
+            exact: true,
+            pv,
+            stats: Stats::default(),
+            aborted: false,
+            root_moves: Vec::new(),
+            lines: Vec::new(),
+            source,
+        }
+    }
+}
+
 /// One line of a MultiPV search: a root move, its value and its principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvLine<Move> {

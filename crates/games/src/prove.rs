@@ -251,21 +251,14 @@ impl<G: Game> Solve<G> for Prover {
             .map(|mv| {
                 position.play(mv);
                 let mut result = match position.outcome() {
-                    Some(outcome) => SearchResult {
-                        best_move: None,
-                        score: match outcome {
+                    Some(outcome) => {
+                        let score = match outcome {
                             Outcome::Win => Score::win_in(0),
                             Outcome::Loss => Score::loss_in(0),
                             Outcome::Draw => Score::DRAW,
-                        },
-                        exact: true,
-                        pv: Vec::new(),
-                        stats: Stats::default(),
-                        aborted: false,
-                        root_moves: Vec::new(),
-                        lines: Vec::new(),
-                        source: Source::Solver,
-                    },
+                        };
+                        SearchResult::known(None, score, Vec::new(), Source::Solver)
+                    }
                     None => child.prove(&position),
                 };
                 position.undo(mv);

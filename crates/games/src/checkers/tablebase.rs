@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use alphabeta_engine::retrograde::{
     self, Child, FileError, Metric, Node, Order, Retrograde, SolveError, Tables, Value,
 };
-use alphabeta_engine::{Game, Limits, Observer, SearchResult, Silent, Stats};
+use alphabeta_engine::{Game, Limits, Observer, SearchResult, Silent};
 
 use super::board::{Color, Move, Position, BOTTOM_ROW, TOP_ROW};
 use super::Checkers;
@@ -649,17 +649,7 @@ impl Source {
 
 /// A result that the databases proved.
 fn exact(best_move: Option<Move>, value: Value, pv: Vec<Move>) -> SearchResult<Move> {
-    SearchResult {
-        best_move,
-        score: value.score(),
-        exact: true,
-        pv,
-        stats: Stats::default(),
-        aborted: false,
-        root_moves: Vec::new(),
-        lines: Vec::new(),
-        source: alphabeta_engine::Source::Table,
-    }
+    SearchResult::known(best_move, value.score(), pv, alphabeta_engine::Source::Table)
 }
 
 /// A player or a solver that answers from the databases when they hold the position, and

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Source, Stats};
+use alphabeta_engine::{CutRule, Game, Limits, Score, SearchResult, Source};
 
 use super::article;
 use super::players::{heuristic_config, Level, MAX_LEVEL};
@@ -68,17 +68,7 @@ impl Solve<HareWolves> for TablePlayer {
             .move_values(game)
             .into_iter()
             .map(|(mv, value)| {
-                let result = SearchResult {
-                    best_move: Some(mv),
-                    score: value.score(),
-                    exact: true,
-                    pv: vec![mv],
-                    stats: Stats::default(),
-                    aborted: false,
-                    root_moves: Vec::new(),
-                    lines: Vec::new(),
-                    source: Source::Table,
-                };
+                let result = SearchResult::known(Some(mv), value.score(), vec![mv], Source::Table);
                 (mv, result)
             })
             .collect()
@@ -95,17 +85,9 @@ fn table_result(game: &HareWolves, start: Instant) -> SearchResult<Move> {
         line.push(mv);
         position.play(mv);
     }
-    SearchResult {
-        best_move: line.first().copied(),
-        score,
-        exact: true,
-        pv: line,
-        stats: Stats { elapsed: start.elapsed(), ..Stats::default() },
-        aborted: false,
-        root_moves: Vec::new(),
-        lines: Vec::new(),
-        source: Source::Table,
-    }
+    let mut result = SearchResult::known(line.first().copied(), score, line, Source::Table);
+    result.stats.elapsed = start.elapsed();
+    result
 }
 
 /// `article:N` or `article:N:CUT`: the article's program at depth 2N with a cut rule.
