@@ -23,11 +23,50 @@ pub const CENTRE: i32 = 6;
 /// Each step the side has, minus the opponent's.
 pub const MOBILITY: i32 = 2;
 /// A runaway man, less [`RUNAWAY_ROW`] for each row it still has to go.
-pub const RUNAWAY: i32 = 60;
+pub const RUNAWAY: i32 = 45;
 /// See [`RUNAWAY`].
 pub const RUNAWAY_ROW: i32 = 6;
 /// A man for each row it has advanced beyond its first three.
 pub const ADVANCE: i32 = 2;
+
+/// The weights of the evaluation's terms, in hundredths of a man (a man is 100): the
+/// constants above by default; a tuner tries others ([`evaluate_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A king ([`KING`]).
+    pub king: i32,
+    /// A man on its own back row ([`BACK_RANK`]).
+    pub back_rank: i32,
+    /// A piece on a central square ([`CENTRE`]).
+    pub centre: i32,
+    /// Each step more than the opponent's ([`MOBILITY`]).
+    pub mobility: i32,
+    /// A runaway man ([`RUNAWAY`]).
+    pub runaway: i32,
+    /// Less for each row a runaway man still has to go ([`RUNAWAY_ROW`]).
+    pub runaway_row: i32,
+    /// Each row a man has advanced beyond its first three ([`ADVANCE`]).
+    pub advance: i32,
+}
+
+impl Weights {
+    /// The weights the players use.
+    pub const DEFAULT: Weights = Weights {
+        king: KING,
+        back_rank: BACK_RANK,
+        centre: CENTRE,
+        mobility: MOBILITY,
+        runaway: RUNAWAY,
+        runaway_row: RUNAWAY_ROW,
+        advance: ADVANCE,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
 
 /// Squares 10, 11, 14, 15, 18, 19, 22, 23.
 const CENTRE_SQUARES: u32 =
@@ -39,44 +78,50 @@ pub const HISTORY_SIZE: usize = 2 * 32 * 32;
 /// The static value of `position` for the side to move.
 #[must_use]
 pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &Weights::DEFAULT)
+}
+
+/// The static value of `position` for the side to move, with the given weights.
+#[must_use]
+pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let us = position.to_move;
-    let value = side_value(position, us) - side_value(position, us.other());
+    let value = side_value(position, us, weights) - side_value(position, us.other(), weights);
     let mine = position.pieces(us).count_ones() as i32;
     let theirs = position.pieces(us.other()).count_ones() as i32;
     // Trading down: the same lead weighs more with fewer pieces left.
-    let lead = material(position, us) - material(position, us.other());
+    let lead = material(position, us, weights) - material(position, us.other(), weights);
     let trade = lead * (24 - mine - theirs) / 48;
-    value + trade + MOBILITY * (steps(position, us) - steps(position, us.other()))
+    value + trade + weights.mobility * (steps(position, us) - steps(position, us.other()))
 }
 
 /// Men and kings at their values.
-fn material(position: &Position, color: Color) -> i32 {
+fn material(position: &Position, color: Color, weights: &Weights) -> i32 {
     let pieces = position.pieces(color);
     let kings = (pieces & position.kings).count_ones() as i32;
     let men = (pieces & !position.kings).count_ones() as i32;
-    100 * men + KING * kings
+    100 * men + weights.king * kings
 }
 
 /// Everything but mobility and trading, for one side.
-fn side_value(position: &Position, color: Color) -> i32 {
+fn side_value(position: &Position, color: Color, weights: &Weights) -> i32 {
     let pieces = position.pieces(color);
     let men = pieces & !position.kings;
     let back = match color {
         Color::Black => TOP_ROW,
         Color::White => BOTTOM_ROW,
     };
-    let mut value = material(position, color);
-    value += BACK_RANK * (men & back).count_ones() as i32;
-    value += CENTRE * (pieces & CENTRE_SQUARES).count_ones() as i32;
+    let mut value = material(position, color, weights);
+    value += weights.back_rank * (men & back).count_ones() as i32;
+    value += weights.centre * (pieces & CENTRE_SQUARES).count_ones() as i32;
     let enemies = position.pieces(color.other());
     let mut bits = men;
     while bits != 0 {
         let square = bits.trailing_zeros() as u8;
         bits &= bits - 1;
         let to_go = rows_to_go(square, color);
-        value += ADVANCE * (4 - to_go).max(0);
+        value += weights.advance * (4 - to_go).max(0);
         if runaway(square, color, enemies) {
-            value += RUNAWAY - RUNAWAY_ROW * to_go;
+            value += weights.runaway - weights.runaway_row * to_go;
         }
     }
     value
@@ -205,14 +250,15 @@ mod tests {
     const GUARDS: &str = "W29,30,31,32";
 
     fn black_value(black: &str) -> i32 {
-        side_value(&position(&format!("B:{GUARDS}:{black}")), Color::Black)
+        side_value(&position(&format!("B:{GUARDS}:{black}")), Color::Black, &Weights::DEFAULT)
     }
 
     #[test]
     fn each_term_counts_what_it_says() {
         // Material and kings.
-        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::Black), 200 + KING);
-        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::White), 100 + KING);
+        let weights = Weights::DEFAULT;
+        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::Black, &weights), 200 + KING);
+        assert_eq!(material(&position("B:W21,K22:B1,2,K3"), Color::White, &weights), 100 + KING);
         // The back rank: a man on 1 (Black's own back row) against one on 5.
         assert_eq!(black_value("B1") - black_value("B5"), BACK_RANK);
         // The centre: 14 against 13, on the same row.
@@ -221,8 +267,8 @@ mod tests {
         assert_eq!(black_value("B17") - black_value("B13"), ADVANCE);
         // A runaway man: on 21 (two rows to go) with nothing ahead of it, against the same
         // man with a white man on 30 in its way.
-        let free = side_value(&position("B:WK4:B21"), Color::Black);
-        let stopped = side_value(&position("B:WK4,30:B21"), Color::Black);
+        let free = side_value(&position("B:WK4:B21"), Color::Black, &weights);
+        let stopped = side_value(&position("B:WK4,30:B21"), Color::Black, &weights);
         assert_eq!(free - stopped, RUNAWAY - 2 * RUNAWAY_ROW);
         assert!(runaway(20, Color::Black, 0) && !runaway(20, Color::Black, 1 << 29));
         // A piece beside the cone does not stop it; one in front of the man does.
