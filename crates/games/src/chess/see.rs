@@ -116,6 +116,8 @@ mod tests {
         see(game.board(), mv)
     }
 
+    // The expected values are written as the exchanges' sums.
+    #[allow(clippy::identity_op)]
     #[test]
     fn hand_worked_exchanges() {
         let cases: [(&str, &str, i32); 17] = [
