@@ -546,7 +546,9 @@ impl<G: Entry> GameHandle for Adapter<G> {
                     aborted: true,
                     root_moves: Vec::new(),
                     lines: Vec::new(),
-                    source: Source::Search,
+                    // A solver's analysis says it solved nothing, a search's that it found
+                    // nothing.
+                    source: results.first().map_or(Source::Search, |entry| entry.1.source),
                 },
             ),
         };

@@ -51,7 +51,9 @@ use crate::Notation;
 
 pub use book::{Book, BookError, BuildProgress, BOOK_VERSION, EMBEDDED_DEPTH};
 pub use entry::{engine_score, plies_of, MAX_LEVEL};
-pub use solver::{Analysis, SolveStats, Solved, Solver, SolverConfig, SOLO_NODES};
+pub use solver::{
+    Analysis, Budget, SolveStats, Solved, Solver, SolverConfig, Unsolved, SOLO_NODES,
+};
 pub use table::{Table, TableTooSmall};
 
 /// The largest width: columns are named by one digit.
