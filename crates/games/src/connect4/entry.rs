@@ -65,9 +65,11 @@ fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
     Ok(solver)
 }
 
-/// Where a solved value came from: the opening book, or the solver's search.
-fn book_or_solver(from_book: bool) -> Source {
-    if from_book {
+/// Where an answer came from: the opening book when nothing was searched (neither its value
+/// nor its move: a position at the book's last ply has its value there, but its move needs
+/// a search of its children, one ply beyond the book), else the solver.
+fn book_or_solver(from_book: bool, nodes: u64) -> Source {
+    if from_book && nodes == 0 {
         Source::Book
     } else {
         Source::Solver
@@ -148,7 +150,7 @@ impl Player<Connect4> for Perfect {
                         aborted: false,
                         root_moves: Vec::new(),
                         lines: Vec::new(),
-                        source: book_or_solver(solved.stats.from_book),
+                        source: book_or_solver(solved.stats.from_book, spent),
                     };
                 }
                 spent
@@ -225,7 +227,7 @@ impl Solve<Connect4> for Exact {
             aborted: false,
             root_moves: Vec::new(),
             lines: Vec::new(),
-            source: book_or_solver(solved.stats.from_book),
+            source: book_or_solver(solved.stats.from_book, nodes),
         }
     }
 
@@ -251,7 +253,7 @@ impl Solve<Connect4> for Exact {
                         aborted: false,
                         root_moves: Vec::new(),
                         lines: Vec::new(),
-                        source: book_or_solver(spent.from_book),
+                        source: book_or_solver(spent.from_book, spent.nodes),
                     },
                     None => unsolved(spent.nodes, spent.elapsed),
                 };

@@ -49,7 +49,7 @@ use thiserror::Error;
 
 use crate::Notation;
 
-pub use book::{Book, BookError, BuildProgress, BOOK_VERSION, EMBEDDED_DEPTH};
+pub use book::{Book, BookError, BuildProgress, BOOK_VERSION};
 pub use entry::{engine_score, plies_of, MAX_LEVEL};
 pub use solver::{
     Analysis, Budget, SolveStats, Solved, Solver, SolverConfig, Unsolved, SOLO_NODES,

@@ -689,15 +689,17 @@ impl Solver {
             order.extend(worker.table_move(position));
         }
         order.extend_from_slice(&worker.order[..width]);
+        // A win at once keeps every value.
+        let wins = |&col: &u8| position.can_play(col) && position.is_winning_move(col);
+        if let Some(col) = order.iter().copied().find(wins) {
+            return (Some(col), 0);
+        }
         let mut fallback = None;
         for col in order {
             if !position.can_play(col) {
                 continue;
             }
             fallback = fallback.or(Some(col));
-            if position.is_winning_move(col) {
-                return (Some(col), worker.nodes);
-            }
             let mut child = *position;
             child.play_col(col);
             if child.is_over() {
