@@ -41,7 +41,7 @@ pub use options::SearchOptions;
 pub use report::{
     count, duration_text, outcome_name, round_ms, thousands, value_words, wins, Analysis,
     DivideLine, GameInfo, LineView, MoveValue, MoveView, PerftReport, PositionView, Report,
-    ResultView, Speaker, SplitLine, ValueWords,
+    ResultView, Speaker, SplitLine, ValueWords, NOT_SOLVED,
 };
 
 /// The games front ends offer, by name.

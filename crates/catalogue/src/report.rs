@@ -215,6 +215,9 @@ fn words_aside(texts: &[String], words: &[String]) -> String {
     }
 }
 
+/// The words of a value an exact solver did not prove before its budget ran out.
+pub const NOT_SOLVED: &str = "not known: not solved within the budget";
+
 /// A value that is not known: the budget ran out before anything was searched.
 fn unknown(score: Score) -> bool {
     score >= Score::INFINITY || score <= -Score::INFINITY
@@ -278,7 +281,9 @@ pub fn value_words(
                 speaker.forced_win,
                 count(u64::from(plies), "ply", "plies")
             ),
-            _ => "not known: the budget ran out before a move was searched".into(),
+            // An exact solver that proved nothing before its budget ran out.
+            Some(_) => NOT_SOLVED.into(),
+            None => "not known: the budget ran out before a move was searched".into(),
         };
         return ValueWords { outcome: None, plies: None, winner: None, words };
     }
@@ -491,7 +496,12 @@ impl Report {
             thousands(self.tt_hits),
             self.depth,
             self.time_ms,
-            if self.aborted { " (budget ran out: best move found so far)" } else { "" }
+            match (self.aborted, self.words == NOT_SOLVED) {
+                (false, _) => "",
+                // A live position always gets a move: here the first legal one.
+                (true, true) => " (budget ran out: the move is only the first legal one)",
+                (true, false) => " (budget ran out: best move found so far)",
+            }
         )
         };
         if let Some(score) = &self.score_text {

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use alphabeta_catalogue::{
-    count, short, CatalogueError, GameHandle, PositionInput, PositionSolver, Report, Request,
+    count, short, thousands, CatalogueError, GameHandle, PositionInput, PositionSolver, Report,
+    Request,
 };
 use anyhow::{Context as _, Result};
 use clap::Args;
@@ -108,6 +109,8 @@ impl Answer {
 #[derive(Default)]
 struct Tally {
     answered: u64,
+    /// With `--solve`: positions whose solve the budget stopped.
+    unsolved: u64,
     checked: u64,
     bad: u64,
     nodes: u64,
@@ -263,6 +266,7 @@ fn answer_line(
         }
     };
     tally.answered += 1;
+    tally.unsolved += u64::from(args.solve && report.aborted && report.value.is_none());
     tally.nodes += report.nodes;
     tally.time += Duration::from_secs_f64(report.time_ms.max(0.0) / 1000.0);
     let check = expected.map(|expected| {
@@ -288,12 +292,17 @@ fn summary(tally: &Tally, args: &BatchArgs, context: &mut Context<'_>) -> Result
     let mean = |total: f64| if tally.answered == 0 { 0.0 } else { total / tally.answered as f64 };
     writeln!(
         context.err,
-        "{} ({}), {} checked, {}; mean {:.1} positions examined, mean {:.3} ms",
+        "{} ({}){}, {} checked, {}; mean {:.1} positions examined, mean {:.3} ms",
         count(tally.answered, "position", "positions"),
         match (args.solve, args.weak) {
             (true, true) => "solved, weak",
             (true, false) => "solved",
             _ => "searched",
+        },
+        if tally.unsolved > 0 {
+            format!(", {} not solved within the budget", thousands(tally.unsolved))
+        } else {
+            String::new()
         },
         tally.checked,
         count(tally.mismatches.len() as u64, "mismatch", "mismatches"),

@@ -10,24 +10,22 @@ use std::time::Instant;
 use alphabeta_catalogue::thousands;
 use alphabeta_engine::retrograde::Progress;
 use alphabeta_engine::Observer;
-use alphabeta_games::checkers::tablebase::{Layout, Tablebase, MAX_PIECES};
+use alphabeta_games::checkers::tablebase::{Layout, Tablebase, BUILT_PIECES, MAX_PIECES};
 use alphabeta_games::checkers::Checkers;
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 
 use crate::Context;
 
-/// The most pieces the verb builds: some 5-piece wins are longer than the one-byte format's
-/// 126 plies, and 6 pieces need more memory than the solver's layout allows here
-/// (docs/checkers.md, "Measured, and the plan for 5 and 6 pieces").
-const MOST_PIECES: u8 = 4;
+/// The most pieces the verb builds.
+const MOST_PIECES: u8 = BUILT_PIECES as u8;
 
 /// `tablebase`.
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
     /// The game: checkers (the one game with endgame databases).
     pub game: String,
-    /// Every position with 1 to this many pieces (1-4).
+    /// Every position with 1 to this many pieces (1-5).
     #[arg(long)]
     pub pieces: u8,
     /// The folder to write the files into (made if missing).
@@ -70,7 +68,7 @@ pub fn run(args: &TablebaseArgs, context: &mut Context<'_>) -> Result<ExitCode> 
     }
     if !(1..=MOST_PIECES).contains(&args.pieces) {
         bail!(
-            "--pieces {}: give 1 to {MOST_PIECES} (the indexing goes to {MAX_PIECES}, but some 5-piece wins are longer than the files' 126 plies: see docs/checkers.md)",
+            "--pieces {}: give 1 to {MOST_PIECES} (the indexing goes to {MAX_PIECES}, but {MAX_PIECES} pieces need more memory than the solver has here: see docs/checkers.md)",
             args.pieces
         );
     }

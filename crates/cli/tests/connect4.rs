@@ -341,6 +341,66 @@ fn a_value_not_known_is_said_once() {
     let (code, out, err) =
         run(&["solve", "connect4", "4", "--time-ms", "1", "--no-book", "--table-mib", "8"], "");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("value: not known: the budget ran out"), "{out}");
+    assert!(out.contains("value: not known: not solved within the budget\n"), "{out}");
     assert!(!out.contains("not known (not known"), "{out}");
+    // What the solver searched before the clock stopped it is counted (the clock is read
+    // every 4,096 positions).
+    assert!(!out.contains("positions examined: 0,"), "{out}");
+}
+
+/// The one JSON object of `out`.
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|error| panic!("{error}: {out}"))
+}
+
+#[test]
+fn a_position_budget_stops_the_solver_at_every_door() {
+    // `1234567` takes millions of positions to solve: a budget of 1,000 stops it there, on
+    // one thread or two, and says so; no value, and the positions searched are reported.
+    for threads in ["1", "2"] {
+        let common = ["--nodes", "1000", "--no-book", "--threads", threads, "--tt-mib", "8"];
+        let with = |args: &[&str], stdin: &str| {
+            let (code, out, err) = run(&[args, &common[..]].concat(), stdin);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            (out, err)
+        };
+        for weak in [&[][..], &["--weak"]] {
+            let (out, _) = with(&[&["solve", "c4", "1234567", "--json"][..], weak].concat(), "");
+            let report = json(&out);
+            assert_eq!(report["nodes"], 1000, "{weak:?} {out}");
+            assert_eq!(report["value"], Value::Null, "{weak:?} {out}");
+            assert_eq!(
+                (report["exact"].as_bool(), report["aborted"].as_bool()),
+                (Some(false), Some(true))
+            );
+            assert_eq!(report["method"], "solver");
+            assert_eq!(report["words"], "not known: not solved within the budget");
+        }
+        let (out, _) = with(&["solve", "c4", "1234567"], "");
+        assert!(out.contains("value: not known: not solved within the budget\n"), "{out}");
+        assert!(out.contains("positions examined: 1,000,"), "{out}");
+        assert!(out.contains("(budget ran out: the move is only the first legal one)"), "{out}");
+        let (out, err) = with(&["batch", "c4", "--solve"], "1234567\n");
+        assert!(out.starts_with("1234567\t1\t-\t1000\t"), "{out}");
+        assert!(err.contains("1 position (solved), 1 not solved within the budget,"), "{err}");
+        let (out, _) = with(&["analyse", "c4", "1234567", "--json"], "");
+        let analysis = json(&out);
+        assert_eq!(analysis["nodes"], 1000, "{out}");
+        let moves = analysis["moves"].as_array().unwrap_or_else(|| panic!("{out}"));
+        assert_eq!(moves.len(), 7);
+        for mv in moves {
+            assert_eq!(mv["value"], Value::Null, "{out}");
+            assert_eq!(mv["words"], "not known: not solved within the budget", "{out}");
+        }
+        // The perfect player solves within four fifths of the budget and plays the best
+        // move of a heuristic search in the rest (the engine's searches examine one
+        // position beyond their budget before they stop).
+        let (out, _) = with(&["best", "c4", "1234567", "--level", "perfect", "--json"], "");
+        let report = json(&out);
+        assert_eq!(
+            (report["method"].as_str(), report["exact"].as_bool()),
+            (Some("search"), Some(false))
+        );
+        assert_eq!(report["nodes"], 1001, "{out}");
+    }
 }

@@ -14,8 +14,8 @@ fn bad_arguments_are_refused_before_solving() {
     let dir = temp_dir("refused");
     let out = dir.to_str().unwrap();
     for (args, message) in [
-        (vec!["tablebase", "checkers", "--pieces", "0", "--out", out], "--pieces 0: give 1 to 4"),
-        (vec!["tablebase", "checkers", "--pieces", "5", "--out", out], "--pieces 5: give 1 to 4"),
+        (vec!["tablebase", "checkers", "--pieces", "0", "--out", out], "--pieces 0: give 1 to 5"),
+        (vec!["tablebase", "checkers", "--pieces", "6", "--out", out], "--pieces 6: give 1 to 5"),
         (vec!["tablebase", "chess", "--pieces", "2", "--out", out], "only checkers"),
         (
             vec!["tablebase", "checkers", "--pieces", "2", "--out", "/proc/no/such"],

@@ -21,11 +21,14 @@
 //!   than the longest. Positions never settled are draws (neither side can force an end:
 //!   repetition). Memory: about 20 bytes per position and 4 per move inside the slice.
 //!
-//! One byte per position ([`Value::encode`]): 0 a draw, 255 no position (an index that names
-//! no legal position), otherwise `1 + 2 × plies + win` (so at most [`Value::MAX_PLIES`]).
+//! A code per position ([`Value::encode`]): 0 a draw, `u16::MAX` no position (an index that
+//! names no legal position), otherwise `1 + 2 × plies + win` (so at most [`Value::MAX_PLIES`]).
+//! A solved slice keeps one byte per position when every code fits in one (distances up to
+//! [`Value::BYTE_PLIES`], no position as 255), two bytes otherwise ([`Cells`]).
 //!
 //! Files ([`write_slice`], [`read_slice`]): a header (magic, format version, game, slice,
-//! length, checksum) and the bytes; the reader checks every field and names what is wrong.
+//! length, bytes per position, checksum) and the codes; the reader checks every field and
+//! names what is wrong.
 //!
 //! Progress goes to the [`Observer`] ([`Observer::retrograde`]): the library never prints.
 
@@ -38,25 +41,29 @@ use crate::{Game, Observer, Outcome, Score};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     /// The side to move wins in this many plies (to the end or to conversion, per [`Metric`]).
-    Win(u8),
+    Win(u16),
     /// The side to move loses in this many plies.
-    Loss(u8),
+    Loss(u16),
     /// Neither side can force a win.
     Draw,
 }
 
-/// The byte of a draw (and, while a slice is being solved, of a position not settled yet).
-const DRAW: u8 = 0;
-/// The byte of an index that names no position.
-pub const NO_POSITION: u8 = 255;
+/// The code of a draw (and, while a slice is being solved, of a position not settled yet).
+const DRAW: u16 = 0;
+/// The code of an index that names no position.
+pub const NO_POSITION: u16 = u16::MAX;
+/// The byte of an index that names no position, in a slice kept one byte a position.
+const NO_POSITION_BYTE: u8 = u8::MAX;
 
 impl Value {
-    /// The longest distance one byte holds.
-    pub const MAX_PLIES: u8 = 126;
+    /// The longest distance a code holds.
+    pub const MAX_PLIES: u16 = (u16::MAX - 3) / 2;
+    /// The longest distance whose code fits in one byte.
+    pub const BYTE_PLIES: u16 = (u8::MAX as u16 - 3) / 2;
 
-    /// The byte of this value (`None` if the distance is over [`Value::MAX_PLIES`]).
+    /// The code of this value (`None` if the distance is over [`Value::MAX_PLIES`]).
     #[must_use]
-    pub fn encode(self) -> Option<u8> {
+    pub fn encode(self) -> Option<u16> {
         match self {
             Value::Draw => Some(DRAW),
             Value::Win(plies) if plies <= Self::MAX_PLIES => Some(2 + 2 * plies),
@@ -65,14 +72,14 @@ impl Value {
         }
     }
 
-    /// The value of a byte (`None` for [`NO_POSITION`]).
+    /// The value of a code (`None` for [`NO_POSITION`]).
     #[must_use]
-    pub fn decode(byte: u8) -> Option<Value> {
-        match byte {
+    pub fn decode(code: u16) -> Option<Value> {
+        match code {
             DRAW => Some(Value::Draw),
             NO_POSITION => None,
-            _ if byte % 2 == 0 => Some(Value::Win((byte - 2) / 2)),
-            _ => Some(Value::Loss((byte - 1) / 2)),
+            _ if code % 2 == 0 => Some(Value::Win((code - 2) / 2)),
+            _ => Some(Value::Loss((code - 1) / 2)),
         }
     }
 
@@ -204,7 +211,8 @@ pub enum SolveError {
         /// The slice.
         slice: usize,
     },
-    /// A distance over [`Value::MAX_PLIES`].
+    /// A distance over [`Value::MAX_PLIES`] (not reached by a game that keeps the contract
+    /// with fewer than 32,767 moves between conversions).
     TooFar {
         /// The slice being solved.
         slice: usize,
@@ -240,10 +248,117 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The solved slices: one byte per index ([`Value::encode`]).
+/// The codes of one slice ([`Value::encode`]): one byte each when every code fits in a byte
+/// (no position as 255), two otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cells {
+    /// One byte a position: every distance at most [`Value::BYTE_PLIES`].
+    Bytes(Vec<u8>),
+    /// Two bytes a position.
+    Words(Vec<u16>),
+}
+
+impl Default for Cells {
+    fn default() -> Self {
+        Cells::Bytes(Vec::new())
+    }
+}
+
+impl Cells {
+    /// The codes kept in the narrowest form that holds them all.
+    #[must_use]
+    pub fn narrow(codes: Vec<u16>) -> Cells {
+        let fits = |code: u16| code == NO_POSITION || code < u16::from(NO_POSITION_BYTE);
+        if !codes.iter().all(|&code| fits(code)) {
+            return Cells::Words(codes);
+        }
+        Cells::Bytes(
+            codes
+                .into_iter()
+                .map(|code| if code == NO_POSITION { NO_POSITION_BYTE } else { code as u8 })
+                .collect(),
+        )
+    }
+
+    /// The number of positions.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self {
+            Cells::Bytes(bytes) => bytes.len(),
+            Cells::Words(words) => words.len(),
+        }
+    }
+
+    /// Whether there is no position.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes per position: 1 or 2.
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        match self {
+            Cells::Bytes(_) => 1,
+            Cells::Words(_) => 2,
+        }
+    }
+
+    /// The memory the codes take, in bytes.
+    #[must_use]
+    pub fn size(&self) -> u64 {
+        self.len() as u64 * u64::from(self.width())
+    }
+
+    /// The code of position `index` (`None` past the end).
+    #[inline]
+    #[must_use]
+    pub fn code(&self, index: usize) -> Option<u16> {
+        match self {
+            Cells::Bytes(bytes) => bytes.get(index).map(|&byte| {
+                if byte == NO_POSITION_BYTE {
+                    NO_POSITION
+                } else {
+                    u16::from(byte)
+                }
+            }),
+            Cells::Words(words) => words.get(index).copied(),
+        }
+    }
+
+    /// The highest distance held (0 with none).
+    #[must_use]
+    pub fn max_plies(&self) -> u16 {
+        (0..self.len())
+            .filter_map(|index| self.code(index).and_then(Value::decode))
+            .map(|value| match value {
+                Value::Win(plies) | Value::Loss(plies) => plies,
+                Value::Draw => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The codes as stored in a file: little-endian, [`Cells::width`] bytes each, in chunks.
+    fn for_each_chunk(&self, mut chunk: impl FnMut(&[u8])) {
+        match self {
+            Cells::Bytes(bytes) => chunk(bytes),
+            Cells::Words(words) => {
+                let mut buffer = Vec::with_capacity(1 << 16);
+                for part in words.chunks(1 << 15) {
+                    buffer.clear();
+                    buffer.extend(part.iter().flat_map(|word| word.to_le_bytes()));
+                    chunk(&buffer);
+                }
+            }
+        }
+    }
+}
+
+/// The solved slices: their codes ([`Cells`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tables {
-    slices: Vec<Vec<u8>>,
+    slices: Vec<Cells>,
 }
 
 impl Tables {
@@ -265,24 +380,22 @@ impl Tables {
         self.slices.is_empty()
     }
 
-    /// The bytes of `slice`, if held.
+    /// The codes of `slice`, if held.
     #[must_use]
-    pub fn slice(&self, slice: usize) -> Option<&[u8]> {
-        self.slices.get(slice).map(Vec::as_slice)
+    pub fn slice(&self, slice: usize) -> Option<&Cells> {
+        self.slices.get(slice)
     }
 
-    /// Appends the next slice's bytes (read from a file, or solved).
-    pub fn push(&mut self, bytes: Vec<u8>) {
-        self.slices.push(bytes);
+    /// Appends the next slice's codes (read from a file, or solved).
+    pub fn push(&mut self, cells: Cells) {
+        self.slices.push(cells);
     }
 
     /// The value of position `index` of `slice` (`None`: no such slice held, index or
     /// position).
     #[must_use]
     pub fn value(&self, slice: usize, index: u64) -> Option<Value> {
-        let bytes = self.slices.get(slice)?;
-        let byte = *bytes.get(usize::try_from(index).ok()?)?;
-        Value::decode(byte)
+        Value::decode(self.slices.get(slice)?.code(usize::try_from(index).ok()?)?)
     }
 }
 
@@ -303,7 +416,7 @@ pub fn solve<R: Retrograde, O: Observer<R::Game>>(
 }
 
 /// Solves `slice` of `game` given the slices before it (`earlier` holds at least those its
-/// positions reach) and returns its bytes.
+/// positions reach) and returns its codes.
 ///
 /// # Errors
 /// [`SolveError`] if the game breaks the contract of [`Retrograde`] or a distance does not fit.
@@ -312,7 +425,7 @@ pub fn solve_slice<R: Retrograde, O: Observer<R::Game>>(
     earlier: &Tables,
     slice: usize,
     observer: &mut O,
-) -> Result<Vec<u8>, SolveError> {
+) -> Result<Cells, SolveError> {
     let len = game.slice_len(slice);
     let mut scan = Scan {
         game,
@@ -337,7 +450,7 @@ pub fn solve_slice<R: Retrograde, O: Observer<R::Game>>(
         }
         Order::Cyclic => scan.cyclic(&mut report)?,
     }
-    Ok(scan.values)
+    Ok(Cells::narrow(scan.values))
 }
 
 /// One slice being solved.
@@ -345,7 +458,7 @@ struct Scan<'a, R> {
     game: &'a R,
     earlier: &'a Tables,
     slice: usize,
-    values: Vec<u8>,
+    values: Vec<u16>,
 }
 
 impl<R: Retrograde> Scan<'_, R> {
@@ -363,13 +476,13 @@ impl<R: Retrograde> Scan<'_, R> {
     /// The value of a child in an earlier slice, as the distance metric counts it.
     #[inline]
     fn earlier_value(&self, index: u64, child: Child) -> Result<Value, SolveError> {
-        let bytes = match self.earlier.slices.get(child.slice) {
-            Some(bytes) if child.slice < self.slice => bytes,
+        let cells = match self.earlier.slices.get(child.slice) {
+            Some(cells) if child.slice < self.slice => cells,
             _ => return Err(SolveError::ChildOutOfOrder { slice: self.slice, index, child }),
         };
         let out_of_range = SolveError::ChildOutOfRange { slice: self.slice, index, child };
-        let byte = *bytes.get(child.index as usize).ok_or(out_of_range.clone())?;
-        let value = Value::decode(byte).ok_or(out_of_range)?;
+        let code = cells.code(child.index as usize).ok_or(out_of_range.clone())?;
+        let value = Value::decode(code).ok_or(out_of_range)?;
         Ok(match (self.game.metric(), value) {
             (Metric::ToConversion, Value::Win(_)) => Value::Win(0),
             (Metric::ToConversion, Value::Loss(_)) => Value::Loss(0),
@@ -403,12 +516,12 @@ impl<R: Retrograde> Scan<'_, R> {
 
         // Step 1. What each position's children say.
         let mut pending = vec![0u32; len];
-        let mut win_at = vec![u8::MAX; len];
-        let mut loss_at = vec![0u8; len];
+        let mut win_at = vec![u16::MAX; len];
+        let mut loss_at = vec![0u16; len];
         let mut open = vec![false; len];
         let mut in_degree = vec![0u32; len];
         for index in 0..len {
-            let (mut here, mut win, mut loss, mut draw) = (0u32, u8::MAX, 0u8, false);
+            let (mut here, mut win, mut loss, mut draw) = (0u32, u16::MAX, 0u16, false);
             let mut error = None;
             let node = self.game.expand(slice, index as u64, &mut |child| {
                 if error.is_some() {
@@ -448,7 +561,7 @@ impl<R: Retrograde> Scan<'_, R> {
                 Node::Moves => {
                     (pending[index], win_at[index], loss_at[index], open[index]) =
                         (here, win, loss, draw);
-                    if win != u8::MAX {
+                    if win != u16::MAX {
                         push(&mut buckets, index, Value::Win(win))?;
                     } else if here == 0 && !draw {
                         push(&mut buckets, index, Value::Loss(loss))?;
@@ -509,7 +622,7 @@ impl<R: Retrograde> Scan<'_, R> {
                         _ => {
                             pending[parent] -= 1;
                             loss_at[parent] = loss_at[parent].max(plies.saturating_add(1));
-                            if pending[parent] == 0 && !open[parent] && win_at[parent] == u8::MAX {
+                            if pending[parent] == 0 && !open[parent] && win_at[parent] == u16::MAX {
                                 push(&mut buckets, parent, Value::Loss(loss_at[parent]))?;
                             }
                         }
@@ -522,34 +635,34 @@ impl<R: Retrograde> Scan<'_, R> {
     }
 }
 
-/// The byte of `child` of `index` in acyclic `slice`, as the distance metric counts it
+/// The code of `child` of `index` in acyclic `slice`, as the distance metric counts it
 /// ([`NO_POSITION`] for a child out of order or out of range: a child here must come before
 /// its parent).
 #[inline]
-fn child_byte<R: Retrograde>(
+fn child_code<R: Retrograde>(
     game: &R,
     earlier: &Tables,
     slice: usize,
-    values: &[u8],
+    values: &[u16],
     index: u64,
     child: Child,
-) -> u8 {
+) -> u16 {
     if child.slice == slice {
         return if child.index < index { values[child.index as usize] } else { NO_POSITION };
     }
-    let byte = match earlier.slices.get(child.slice) {
-        Some(bytes) if child.slice < slice => {
-            bytes.get(child.index as usize).copied().unwrap_or(NO_POSITION)
+    let code = match earlier.slices.get(child.slice) {
+        Some(cells) if child.slice < slice => {
+            cells.code(child.index as usize).unwrap_or(NO_POSITION)
         }
         _ => NO_POSITION,
     };
     match game.metric() {
-        Metric::ToConversion if byte != DRAW && byte != NO_POSITION => 2 - byte % 2,
-        _ => byte,
+        Metric::ToConversion if code != DRAW && code != NO_POSITION => 2 - code % 2,
+        _ => code,
     }
 }
 
-/// Why `child` of `index` in `slice` has no byte.
+/// Why `child` of `index` in `slice` has no code.
 #[cold]
 fn child_error(earlier: &Tables, slice: usize, index: u64, child: Child) -> SolveError {
     let later = child.slice > slice || (child.slice == slice && child.index >= index);
@@ -560,60 +673,66 @@ fn child_error(earlier: &Tables, slice: usize, index: u64, child: Child) -> Solv
     }
 }
 
-/// One pass over an acyclic slice in index order, every child known: negamax on the bytes
-/// (a loss in `p` is `1 + 2p`, a win `2 + 2p`: the fastest win is the smallest odd byte plus
-/// 3, the slowest loss the largest even byte plus 1). Returns the positions settled.
+/// One pass over an acyclic slice in index order, every child known: negamax on the codes
+/// (a loss in `p` is `1 + 2p`, a win `2 + 2p`: the fastest win is the smallest odd code plus
+/// 3, the slowest loss the largest even code plus 1). Returns the positions settled.
 fn acyclic_pass<R: Retrograde>(
     game: &R,
     earlier: &Tables,
     slice: usize,
-    values: &mut [u8],
+    values: &mut [u16],
 ) -> Result<u64, SolveError> {
     for index in 0..values.len() as u64 {
-        // The smallest odd byte, the largest even one, a draw; a child with no byte.
-        let (mut loss, mut win, mut draw) = (u8::MAX, 0u8, false);
+        // The smallest odd code, the largest even one, a draw; a child with no code.
+        let (mut loss, mut win, mut draw) = (u16::MAX, 0u16, false);
         let mut bad = None;
-        let node = game.expand(slice, index, &mut |child| match child_byte(
+        let node = game.expand(slice, index, &mut |child| match child_code(
             game, earlier, slice, values, index, child,
         ) {
             DRAW => draw = true,
             NO_POSITION => bad = bad.or(Some(child)),
-            byte if byte % 2 == 1 => loss = loss.min(byte),
-            byte => win = win.max(byte),
+            code if code % 2 == 1 => loss = loss.min(code),
+            code => win = win.max(code),
         });
         if let Some(child) = bad {
             return Err(child_error(earlier, slice, index, child));
         }
-        let byte = match node {
+        let code = match node {
             Node::NoPosition => NO_POSITION,
             Node::Over(Outcome::Win) => 2,
             Node::Over(Outcome::Loss) => 1,
             Node::Over(Outcome::Draw) => DRAW,
-            Node::Moves if loss != u8::MAX => loss.saturating_add(3),
+            Node::Moves if loss != u16::MAX => loss.saturating_add(3),
             Node::Moves if draw => DRAW,
             Node::Moves if win == 0 => 1,
             Node::Moves => win.saturating_add(1),
         };
-        if byte == NO_POSITION && node == Node::Moves {
+        if code == NO_POSITION && node == Node::Moves {
             return Err(SolveError::TooFar { slice, index });
         }
-        values[index as usize] = byte;
+        values[index as usize] = code;
     }
     Ok(values.len() as u64)
 }
 
-/// The checksum of a slice's bytes (FNV-1a, 64 bits).
+/// The checksum of a slice's bytes as stored (FNV-1a, 64 bits).
 #[must_use]
 pub fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    checksum_more(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// The checksum so far, continued over `bytes`.
+fn checksum_more(hash: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(hash, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// The first bytes of every file.
 pub const MAGIC: [u8; 8] = *b"ABRETRO\0";
-/// The version of the file format this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the file format this code writes and reads (2: a width byte, and codes of
+/// one or two bytes).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What is wrong with a file.
 #[derive(Debug)]
@@ -648,6 +767,11 @@ pub enum FileError {
         /// The slice's.
         expected: u64,
     },
+    /// Bytes per position other than 1 or 2.
+    Width {
+        /// The file's.
+        found: u8,
+    },
     /// The file ends before its bytes do.
     Truncated,
     /// The bytes do not match the header's checksum.
@@ -679,6 +803,9 @@ impl fmt::Display for FileError {
             FileError::Length { found, expected } => {
                 write!(f, "{found} positions in the header, but the slice has {expected}")
             }
+            FileError::Width { found } => {
+                write!(f, "{found} bytes per position in the header, but a table has 1 or 2")
+            }
             FileError::Truncated => write!(f, "the file is cut short"),
             FileError::Checksum { stored, computed } => write!(
                 f,
@@ -701,8 +828,8 @@ impl From<std::io::Error> for FileError {
     }
 }
 
-/// Writes one slice: header (magic, format version, game name, slice, length, checksum), then
-/// the bytes.
+/// Writes one slice: header (magic, format version, game name, slice, length, bytes per
+/// position, checksum of the codes as stored), then the codes, little-endian.
 ///
 /// # Errors
 /// The writer's error.
@@ -710,7 +837,7 @@ pub fn write_slice(
     out: &mut impl Write,
     game: &str,
     slice: usize,
-    bytes: &[u8],
+    cells: &Cells,
 ) -> std::io::Result<()> {
     let name = game.as_bytes();
     let name_len = u8::try_from(name.len())
@@ -722,9 +849,18 @@ pub fn write_slice(
     out.write_all(&[name_len])?;
     out.write_all(name)?;
     out.write_all(&slice.to_le_bytes())?;
-    out.write_all(&(bytes.len() as u64).to_le_bytes())?;
-    out.write_all(&checksum(bytes).to_le_bytes())?;
-    out.write_all(bytes)
+    out.write_all(&(cells.len() as u64).to_le_bytes())?;
+    out.write_all(&[cells.width()])?;
+    let mut hash = checksum(&[]);
+    cells.for_each_chunk(|bytes| hash = checksum_more(hash, bytes));
+    out.write_all(&hash.to_le_bytes())?;
+    let mut result = Ok(());
+    cells.for_each_chunk(|bytes| {
+        if result.is_ok() {
+            result = out.write_all(bytes);
+        }
+    });
+    result
 }
 
 fn read_array<const N: usize>(input: &mut impl Read) -> Result<[u8; N], FileError> {
@@ -743,7 +879,7 @@ pub fn read_slice(
     game: &str,
     slice: usize,
     len: u64,
-) -> Result<Vec<u8>, FileError> {
+) -> Result<Cells, FileError> {
     if read_array::<8>(input).map_err(|_| FileError::NotATable)? != MAGIC {
         return Err(FileError::NotATable);
     }
@@ -768,8 +904,13 @@ pub fn read_slice(
     if found != len {
         return Err(FileError::Length { found, expected: len });
     }
+    let [width] = read_array::<1>(input)?;
+    if !(1..=2).contains(&width) {
+        return Err(FileError::Width { found: width });
+    }
     let stored = u64::from_le_bytes(read_array(input)?);
-    let mut bytes = vec![0u8; usize::try_from(len).map_err(|_| FileError::Truncated)?];
+    let size = len.checked_mul(u64::from(width)).and_then(|size| usize::try_from(size).ok());
+    let mut bytes = vec![0u8; size.ok_or(FileError::Truncated)?];
     input.read_exact(&mut bytes)?;
     let computed = checksum(&bytes);
     if computed != stored {
@@ -778,5 +919,11 @@ pub fn read_slice(
     if input.read(&mut [0u8; 1])? != 0 {
         return Err(FileError::TrailingBytes);
     }
-    Ok(bytes)
+    Ok(if width == 1 {
+        Cells::Bytes(bytes)
+    } else {
+        Cells::Words(
+            bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect(),
+        )
+    })
 }

@@ -3,8 +3,8 @@
 
 use alphabeta_engine::example::Nim;
 use alphabeta_engine::retrograde::{
-    read_slice, solve, write_slice, Child, FileError, Metric, Node, Order, Progress, Retrograde,
-    SolveError, Value,
+    read_slice, solve, write_slice, Cells, Child, FileError, Metric, Node, Order, Progress,
+    Retrograde, SolveError, Value,
 };
 use alphabeta_engine::{
     Algorithm, Game, Observer, Outcome, SearchConfig, Searcher, Silent, SplitMix64,
@@ -350,23 +350,87 @@ fn a_game_that_breaks_the_contract_gets_an_error_not_a_table() {
 }
 
 #[test]
-fn every_byte_round_trips_and_long_distances_are_refused() {
-    for byte in 0..=255u8 {
-        match Value::decode(byte) {
-            Some(value) => assert_eq!(value.encode(), Some(byte)),
-            None => assert_eq!(byte, 255),
+fn every_code_round_trips_and_long_distances_are_refused() {
+    for code in 0..=u16::MAX {
+        match Value::decode(code) {
+            Some(value) => assert_eq!(value.encode(), Some(code)),
+            None => assert_eq!(code, u16::MAX),
         }
     }
-    assert_eq!(Value::Win(127).encode(), None);
+    assert_eq!(Value::Win(Value::MAX_PLIES + 1).encode(), None);
     assert_eq!(Value::Loss(126).parent(), Value::Win(127));
+}
+
+#[test]
+fn a_slice_keeps_one_byte_a_position_while_its_distances_fit() {
+    let short = vec![0, 1, 2, u16::MAX, 2 + 2 * Value::BYTE_PLIES];
+    let cells = Cells::narrow(short.clone());
+    assert_eq!(cells, Cells::Bytes(vec![0, 1, 2, 255, 254]));
+    assert_eq!(cells.size(), 5);
+    assert_eq!((0..5).map(|index| cells.code(index).unwrap()).collect::<Vec<_>>(), short);
+    assert_eq!(cells.max_plies(), Value::BYTE_PLIES);
+    let long = vec![0, 1, 3 + 2 * Value::BYTE_PLIES, u16::MAX];
+    let cells = Cells::narrow(long.clone());
+    assert_eq!(cells, Cells::Words(long));
+    assert_eq!((cells.width(), cells.size(), cells.max_plies()), (2, 8, Value::BYTE_PLIES + 1));
+    assert_eq!(cells.code(4), None);
+}
+
+/// A chain of `len` positions, each leading only to the next; the last has no move. Its
+/// distances go up to `len - 1` plies: past one byte.
+struct Chain(u64);
+
+impl Retrograde for Chain {
+    type Game = Nim;
+    fn name(&self) -> &str {
+        "chain"
+    }
+    fn metric(&self) -> Metric {
+        Metric::ToEnd
+    }
+    fn slices(&self) -> usize {
+        1
+    }
+    fn slice_len(&self, _slice: usize) -> u64 {
+        self.0
+    }
+    fn order(&self, _slice: usize) -> Order {
+        Order::Cyclic
+    }
+    fn expand(&self, _slice: usize, index: u64, child: &mut impl FnMut(Child)) -> Node {
+        if index + 1 < self.0 {
+            child(Child { slice: 0, index: index + 1 });
+        }
+        Node::Moves
+    }
+}
+
+#[test]
+fn distances_past_one_byte_are_kept_exactly_in_two() {
+    let tables = solve(&Chain(1000), &mut Silent).unwrap();
+    assert_eq!(tables.slice(0).unwrap().width(), 2);
+    assert_eq!(tables.value(0, 999), Some(Value::Loss(0)));
+    assert_eq!(tables.value(0, 0), Some(Value::Win(999)));
+    assert_eq!(tables.value(0, 1), Some(Value::Loss(998)));
+    let mut file = Vec::new();
+    write_slice(&mut file, "chain", 0, tables.slice(0).unwrap()).unwrap();
+    let read = read_slice(&mut file.as_slice(), "chain", 0, 1000).unwrap();
+    assert_eq!(&read, tables.slice(0).unwrap());
+    let too_far = u64::from(Value::MAX_PLIES) + 2;
+    let error = solve(&Chain(too_far), &mut Silent).unwrap_err();
+    assert!(matches!(error, SolveError::TooFar { slice: 0, .. }), "{error}");
+    let tables = solve(&Chain(100), &mut Silent).unwrap();
+    assert_eq!(tables.slice(0).unwrap().width(), 1);
+    assert_eq!(tables.value(0, 0), Some(Value::Win(99)));
 }
 
 #[test]
 fn files_round_trip_and_every_damage_is_named() {
     let bytes: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 255) as u8).collect();
+    let cells = Cells::Bytes(bytes);
     let mut file = Vec::new();
-    write_slice(&mut file, "nim", 3, &bytes).unwrap();
-    assert_eq!(read_slice(&mut file.as_slice(), "nim", 3, 1000).unwrap(), bytes);
+    write_slice(&mut file, "nim", 3, &cells).unwrap();
+    assert_eq!(read_slice(&mut file.as_slice(), "nim", 3, 1000).unwrap(), cells);
 
     let error = |file: &[u8], game: &str, slice: usize, len: u64| {
         let error = read_slice(&mut &file[..], game, slice, len).unwrap_err();
@@ -398,11 +462,21 @@ fn files_round_trip_and_every_damage_is_named() {
     magic[0] = b'X';
     assert!(matches!(error(&magic, "nim", 3, 1000).1, FileError::NotATable));
 
+    // A file of format 1 (one byte a position, no width field) is refused by its version.
     let mut version = file.clone();
-    version[8] = 9;
+    version[8] = 1;
     let (text, found) = error(&version, "nim", 3, 1000);
     assert!(
-        matches!(found, FileError::Version { found: 9 }) && text.contains("version 9"),
+        matches!(found, FileError::Version { found: 1 })
+            && text.contains("format version 1, but this program reads version 2"),
         "{text}"
     );
+
+    // The width byte follows the magic, version, name, slice and length.
+    let width_at = 8 + 4 + 1 + 3 + 4 + 8;
+    assert_eq!(file[width_at], 1);
+    let mut width = file.clone();
+    width[width_at] = 3;
+    let (text, found) = error(&width, "nim", 3, 1000);
+    assert!(matches!(found, FileError::Width { found: 3 }) && text.contains("1 or 2"), "{text}");
 }

@@ -5,7 +5,7 @@ use alphabeta_engine::retrograde::Value;
 use alphabeta_engine::{
     Algorithm, Game, Score, Scoring, SearchConfig, Searcher, Silent, SplitMix64,
 };
-use alphabeta_games::checkers::tablebase::{file_name, Layout, LoadError, Tablebase};
+use alphabeta_games::checkers::tablebase::{file_name, Layout, LoadError, Material, Tablebase};
 use alphabeta_games::checkers::{Checkers, Position};
 use alphabeta_games::entry::{Entry, Resources};
 
@@ -13,11 +13,37 @@ use alphabeta_games::entry::{Entry, Resources};
 /// the checkers endgame databases.
 const SCHAEFFER: [u64; 5] = [120, 6_972, 261_224, 7_092_774, 148_688_232];
 
-/// Counts the positions of each piece count in `layout` (indices that name a position, over
-/// 2 for the side to move) and checks that every index round-trips.
-fn count(layout: &Layout) -> Vec<u64> {
+/// Positions (without the side to move) of `material`, counted apart from the indexing:
+/// `j` black men on 1–4 (no white man stands there), the rest of Black's men on 5–28, White's
+/// men on what is left of 5–32, then each side's kings on the squares free of men.
+fn placements(material: Material) -> u64 {
+    fn choose(n: u64, k: u8) -> u64 {
+        (0..u64::from(k)).fold(1, |acc, i| if i >= n { 0 } else { acc * (n - i) / (i + 1) })
+    }
+    let (bm, bk, wm, wk) =
+        (material.black_men, material.black_kings, material.white_men, material.white_kings);
+    let free = 32 - u64::from(bm + wm);
+    (0..=bm.min(4))
+        .map(|j| {
+            let shared = bm - j;
+            choose(4, j)
+                * choose(24, shared)
+                * choose(28 - u64::from(shared), wm)
+                * choose(free, bk)
+                * choose(free - u64::from(bk), wk)
+        })
+        .sum()
+}
+
+/// Counts the positions of each piece count in `layout` from `pieces` on (indices that name
+/// a position, over 2 for the side to move), checks each slice's count against
+/// [`placements`] and that every index round-trips.
+fn count(layout: &Layout, from: usize) -> Vec<u64> {
     let mut counts = vec![0u64; layout.pieces()];
-    for (slice, material) in layout.slices().iter().enumerate() {
+    for (slice, &material) in layout.slices().iter().enumerate() {
+        if material.pieces() < from {
+            continue;
+        }
         let mut named = 0;
         for index in 0..layout.len(slice) {
             if let Some(position) = layout.position(slice, index) {
@@ -25,20 +51,40 @@ fn count(layout: &Layout) -> Vec<u64> {
                 named += 1;
             }
         }
+        assert_eq!(named, 2 * placements(material), "{material}");
         counts[material.pieces() - 1] += named / 2;
     }
     counts
 }
 
 #[test]
+fn the_placements_of_each_slice_add_up_to_schaeffers_table() {
+    let layout = Layout::new(5);
+    let mut counts = [0u64; 5];
+    for (slice, &material) in layout.slices().iter().enumerate() {
+        assert!(2 * placements(material) <= layout.len(slice), "{material}");
+        counts[material.pieces() - 1] += placements(material);
+    }
+    assert_eq!(counts, SCHAEFFER);
+}
+
+#[test]
 fn positions_per_piece_count_match_schaeffers_table_up_to_3() {
-    assert_eq!(count(&Layout::new(3)), SCHAEFFER[..3]);
+    assert_eq!(count(&Layout::new(3), 1), SCHAEFFER[..3]);
 }
 
 #[test]
 #[ignore = "counts 4 pieces (about 20 s)"]
 fn positions_per_piece_count_match_schaeffers_table_up_to_4() {
-    assert_eq!(count(&Layout::new(4)), SCHAEFFER[..4]);
+    assert_eq!(count(&Layout::new(4), 1), SCHAEFFER[..4]);
+}
+
+/// Every 5-piece slice: its indices round-trip and name as many positions as
+/// [`placements`] counts, and they add up to Schaeffer's 148,688,232.
+#[test]
+#[ignore = "enumerates the 308 million 5-piece indices (minutes)"]
+fn positions_of_5_pieces_match_schaeffers_table_slice_by_slice() {
+    assert_eq!(count(&Layout::new(5), 5)[4], SCHAEFFER[4]);
 }
 
 fn pos(text: &str) -> Position {
@@ -53,6 +99,24 @@ fn random_position(layout: &Layout, rng: &mut SplitMix64) -> Position {
         if let Some(position) = layout.position(slice, index) {
             return position;
         }
+    }
+}
+
+/// The engine's search of `game` (not over) to `depth` plies against the databases' `value`:
+/// a win or loss within `depth - 2` plies must have the same score (`Some(true)`), a draw
+/// must stay undecided (`Some(false)`); a longer distance is out of reach (`None`).
+fn searched(game: &mut Checkers, value: Value, config: &SearchConfig, depth: u32) -> Option<bool> {
+    let result = Searcher::new(config.clone()).search(game);
+    match value {
+        Value::Win(plies) | Value::Loss(plies) if u32::from(plies) <= depth - 2 => {
+            assert_eq!(result.score, value.score(), "{}", game.text());
+            Some(true)
+        }
+        Value::Draw => {
+            assert!(!result.score.is_decisive(), "{}: {:?}", game.text(), result.score);
+            Some(false)
+        }
+        _ => None,
     }
 }
 
@@ -77,17 +141,7 @@ fn values_agree_with_a_deep_search_on_random_positions() {
             assert_eq!(value, Value::Loss(0), "{}", game.text());
             continue;
         }
-        let result = Searcher::new(config.clone()).search(&mut game);
-        match value {
-            Value::Win(plies) | Value::Loss(plies) if u32::from(plies) <= DEPTH - 2 => {
-                assert_eq!(result.score, value.score(), "{}", game.text());
-                decided += 1;
-            }
-            Value::Draw => {
-                assert!(!result.score.is_decisive(), "{}: {:?}", game.text(), result.score)
-            }
-            _ => {}
-        }
+        decided += usize::from(searched(&mut game, value, &config, DEPTH) == Some(true));
     }
     assert!(decided > 100, "{decided}");
 }
@@ -249,6 +303,17 @@ fn files_round_trip_and_damage_is_named() {
     assert_eq!(loaded.pieces(), 2);
     assert_eq!(loaded.tables(), small.tables());
 
+    // A file of the one-byte format 1 is refused, naming its version.
+    let (old, _) = &written[1];
+    let mut bytes = std::fs::read(old).unwrap();
+    let kept = bytes.clone();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(old, &bytes).unwrap();
+    let error = Tablebase::load(&dir).unwrap_err().to_string();
+    assert!(error.contains(&file_name(small.layout().slices()[1])), "{error}");
+    assert!(error.contains("format version 1, but this program reads version 2"), "{error}");
+    std::fs::write(old, kept).unwrap();
+
     // A damaged byte is named with its file.
     let (path, _) = &written[3];
     let mut bytes = std::fs::read(path).unwrap();
@@ -266,4 +331,98 @@ fn files_round_trip_and_damage_is_named() {
 
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(matches!(Tablebase::load(&dir), Err(LoadError::Empty(_))));
+}
+
+/// The databases of up to 5 pieces, from the folder `ALPHABETA_CHECKERS_TB` names (built by
+/// `alphabeta tablebase checkers --pieces 5 --out DIR`).
+fn five_pieces() -> (std::path::PathBuf, Tablebase) {
+    let dir = std::env::var_os("ALPHABETA_CHECKERS_TB").map(std::path::PathBuf::from).expect(
+        "set ALPHABETA_CHECKERS_TB to a folder of `alphabeta tablebase checkers --pieces 5`",
+    );
+    let tablebase = Tablebase::load(&dir).unwrap();
+    assert!(tablebase.pieces() >= 5, "{}: {} pieces", dir.display(), tablebase.pieces());
+    (dir, tablebase)
+}
+
+/// A random position of `pieces` pieces.
+fn random_position_of(layout: &Layout, pieces: usize, rng: &mut SplitMix64) -> Position {
+    loop {
+        let position = random_position(layout, rng);
+        if (position.black | position.white).count_ones() as usize == pieces {
+            return position;
+        }
+    }
+}
+
+/// The longest 5-piece distance is 162 plies, in the 16 slices kept two bytes a position.
+/// On random 5-piece positions read from the files: each value is the negamax of its
+/// children's, and the engine's negamax (a table, no pruning) to `DEPTH` plies without the
+/// move-count rule finds every win or loss within reach with the same distance and no win
+/// in a draw.
+#[test]
+#[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
+fn five_piece_values_agree_with_their_children_and_a_search() {
+    const DEPTH: u32 = 14;
+    let (_, tablebase) = five_pieces();
+    // The longest win of 5 pieces, and the slices that need two bytes a position for it.
+    let five: Vec<usize> = (0..tablebase.layout().slices().len())
+        .filter(|&slice| tablebase.layout().slices()[slice].pieces() == 5)
+        .collect();
+    let cells = |slice: usize| tablebase.tables().slice(slice).unwrap();
+    let longest = five.iter().map(|&slice| cells(slice).max_plies()).max();
+    assert_eq!(longest, Some(162));
+    assert_eq!(five.iter().filter(|&&slice| cells(slice).width() == 2).count(), 16);
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..20_000 {
+        let position = random_position_of(tablebase.layout(), 5, &mut rng);
+        let value = tablebase.probe(&position).unwrap();
+        let best = tablebase.move_values(&position).unwrap().iter().map(|&(_, v)| v.score()).max();
+        let text = Checkers::from_position(position).text();
+        assert_eq!(value.score(), best.unwrap_or(Score::loss_in(0)), "{text}");
+    }
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth);
+    config.tt_bytes = 64 << 20;
+    config.limits.depth = Some(DEPTH);
+    let (mut decided, mut draws) = (0, 0);
+    for _ in 0..60 {
+        let position = random_position_of(tablebase.layout(), 5, &mut rng);
+        let value = tablebase.probe(&position).unwrap();
+        let mut game = Checkers::from_position(position).with_draw_moves(0);
+        if game.outcome().is_some() {
+            continue;
+        }
+        match searched(&mut game, value, &config, DEPTH) {
+            Some(true) => decided += 1,
+            Some(false) => draws += 1,
+            None => {}
+        }
+    }
+    assert!(decided > 10 && draws > 0, "{decided} decided, {draws} draws");
+}
+
+/// Classic endings of five pieces, from Ben Boland's *Famous Positions in the Game of
+/// Checkers* as The Checker Maven (bobnewell.net) republished them, each "White to Play and
+/// Win" with the first move of the published solution:
+/// - Chas. Hefter, "Big Deal": White men 21 and 28, a king on 32, against Black kings on 19
+///   and 25 (a king and a man jammed in the double corner); 32-27.
+/// - Andrew Banks, *Checker Board Strategy*, "Three Kings": White kings 5, 13 and 17 against
+///   Black kings 1 and 6; 17-14.
+///
+/// Each is a White win in the databases, the published move keeps the win, the databases'
+/// line wins move by move, and so does the catalogue's player reading the files.
+#[test]
+#[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
+fn five_piece_classics_are_solved_and_converted() {
+    let (dir, tablebase) = five_pieces();
+    for (text, published) in [("W:W21,28,K32:BK19,K25", "32-27"), ("W:WK5,K13,K17:BK1,K6", "17-14")]
+    {
+        let position = pos(text);
+        assert!(matches!(tablebase.probe(&position), Some(Value::Win(_))), "{text}");
+        let moves = tablebase.move_values(&position).unwrap();
+        let kept = moves.iter().find(|(mv, _)| Checkers::pdn(*mv) == published);
+        assert!(matches!(kept, Some((_, Value::Win(_)))), "{text}: {published} {moves:?}");
+        converts(&tablebase, position);
+        let resources = Resources { tablebase: Some(dir.as_path().into()), ..Resources::default() };
+        player_converts(text, &resources);
+    }
 }

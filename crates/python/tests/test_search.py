@@ -165,6 +165,18 @@ def test_weak_solves_examine_fewer_positions_than_strong_ones():
         alphabeta.solve(alphabeta.Connect4(), weak="yes")
 
 
+def test_a_position_budget_stops_the_solver():
+    # Begin-Medium, beyond the book: 174 thousand positions to solve.
+    position = alphabeta.Connect4("32751571231557")
+    for weak in (False, True):
+        result = alphabeta.solve(position, nodes=1000, weak=weak, table_mib=16)
+        assert result.value is None and not result.exact and result.aborted
+        assert result.nodes == 1000
+        assert result.words == "not known: not solved within the budget"
+    solved = alphabeta.solve(position, nodes=10_000_000, table_mib=16)
+    assert solved.exact and solved.value == -3 and 0 < solved.nodes <= 10_000_000
+
+
 def test_solve_every_game():
     assert alphabeta.solve(alphabeta.TicTacToe()).outcome == "draw"
     four = alphabeta.solve(alphabeta.Connect4("44444455"))

@@ -452,6 +452,26 @@ async fn solve_gives_the_exact_value() {
     let nodes = |reply: &Value| reply["nodes"].as_u64().unwrap_or_else(|| panic!("{reply}"));
     let (weak_nodes, strong_nodes) = (nodes(&weak), nodes(&strong));
     assert!(weak_nodes < strong_nodes, "weak {weak_nodes} positions, strong {strong_nodes}");
+    // A position budget stops the solver (Begin-Medium, beyond the book, 174 thousand
+    // positions to solve): no value, and the positions it searched.
+    for weak in [false, true] {
+        let request =
+            json!({"game": "connect4", "position": "32751571231557", "nodes": 1000, "weak": weak});
+        let reply = post(server, "/api/solve", &request).await.json();
+        assert_eq!(
+            (&reply["value"], reply["nodes"].as_u64()),
+            (&Value::Null, Some(1000)),
+            "{reply}"
+        );
+        assert_eq!(
+            (reply["exact"].as_bool(), reply["aborted"].as_bool()),
+            (Some(false), Some(true))
+        );
+        assert_eq!(reply["words"], "not known: not solved within the budget", "{reply}");
+        let request = json!({"game": "connect4", "position": "32751571231557", "nodes": 1000});
+        let reply = post(server, "/api/analyse", &request).await.json();
+        assert_eq!(reply["nodes"].as_u64(), Some(1000), "{reply}");
+    }
     let request = json!({"game": "connect4", "position": "44"});
     let reply = post(server, "/api/solve", &request).await.json();
     assert_eq!((reply["method"].as_str(), reply["depth"].as_u64()), (Some("book"), Some(0)));

@@ -70,6 +70,67 @@ async fn connect_four_default_level_plays_the_solvers_moves() {
     assert_eq!(checked, 30);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_four_perfect_level_answers_from_the_book_at_every_ply_it_covers() {
+    use alphabeta_games::connect4::{Book, Connect4, Solver, SolverConfig};
+    // The page's level (perfect, the default) on positions of every ply the shipped book
+    // holds, whatever its depth: the value is the book's; above the book's last ply the
+    // move is the book's too (its children are in the book), nothing is searched and the
+    // method is `book`; at the last ply the children lie one ply beyond the book, so the
+    // move that keeps the value is proved by a search (checked here by solving the child).
+    let book = Book::embedded().unwrap_or_else(|error| panic!("{error}"));
+    let depth = u32::from(book.depth());
+    let server = start(ServerLimits::default()).await;
+    let config = SolverConfig { table_bytes: 16 << 20, ..SolverConfig::default() };
+    let mut solver = Solver::new(config).unwrap_or_else(|error| panic!("{error}"));
+    let mut state = 0x5EED_u64;
+    let mut seen = 0;
+    for plies in 0..=depth {
+        let games = if plies < depth { 4 } else { 3 };
+        for _ in 0..games {
+            let mut position = Connect4::standard();
+            let mut text = String::new();
+            while position.moves() < plies && !position.is_over() {
+                let columns = position.playable_columns();
+                let col = columns[next_choice(&mut state, columns.len())];
+                position.play_col(col);
+                text.push(char::from(b'1' + col));
+            }
+            if position.is_over() {
+                continue;
+            }
+            let value = book.score(&position).unwrap_or_else(|| panic!("{text} is in the book"));
+            let request = json!({"game": "connect4", "position": text, "time_ms": 5000});
+            let reply = post(server, "/api/best", &request).await.json();
+            assert_eq!(
+                (reply["value"].as_i64(), reply["exact"].as_bool()),
+                (Some(i64::from(value)), Some(true)),
+                "{text}: {reply}"
+            );
+            let col = reply["move"]
+                .as_str()
+                .and_then(|mv| mv.parse::<u8>().ok())
+                .unwrap_or_else(|| panic!("{reply}"))
+                - 1;
+            let mut child = position;
+            let wins = position.is_winning_move(col);
+            child.play_col(col);
+            if plies < depth {
+                assert_eq!(
+                    (reply["method"].as_str(), reply["nodes"].as_u64()),
+                    (Some("book"), Some(0)),
+                    "{text}: {reply}"
+                );
+                assert!(wins || book.score(&child) == Some(-value), "{text}: {reply}");
+            } else {
+                assert!(wins || solver.solve(&child, false).score == -value, "{text}: {reply}");
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 3 * usize::try_from(depth).unwrap_or(0), "{seen} positions");
+}
+
 /// Follows a game from the start, each side choosing by a fixed pseudo-random sequence.
 fn next_choice(state: &mut u64, count: usize) -> usize {
     *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use alphabeta_engine::retrograde::{
-    self, Child, FileError, Metric, Node, Order, Retrograde, SolveError, Tables, Value,
+    self, Cells, Child, FileError, Metric, Node, Order, Retrograde, SolveError, Tables, Value,
 };
 use alphabeta_engine::{Game, Limits, Observer, SearchResult, Silent};
 
@@ -39,6 +39,10 @@ use crate::entry::{Player, Solve};
 
 /// The most pieces a database may hold here (the indices and the memory of one pass).
 pub const MAX_PIECES: usize = 6;
+
+/// The most pieces `alphabeta tablebase` builds: 6 need more memory than the solver's
+/// layout allows on a machine of some 24 GB (docs/checkers.md, "the plan for 6 pieces").
+pub const BUILT_PIECES: usize = 5;
 
 /// The piece counts a database holds in memory when no files are given.
 pub const IN_MEMORY_PIECES: usize = 3;
@@ -443,7 +447,7 @@ impl Tablebase {
         &self.layout
     }
 
-    /// The bytes of each slice ([`Value::encode`]).
+    /// The codes of each slice ([`Value::encode`]).
     #[must_use]
     pub fn tables(&self) -> &Tables {
         &self.tables
@@ -458,9 +462,10 @@ impl Tablebase {
         let mut written = Vec::new();
         for (slice, &material) in self.layout.slices.iter().enumerate() {
             let path = dir.join(file_name(material));
-            let bytes = self.tables.slice(slice).unwrap_or_default();
+            let empty = Cells::default();
+            let cells = self.tables.slice(slice).unwrap_or(&empty);
             let mut out = BufWriter::new(File::create(&path)?);
-            retrograde::write_slice(&mut out, "checkers", slice, bytes)?;
+            retrograde::write_slice(&mut out, "checkers", slice, cells)?;
             out.flush()?;
             let size = std::fs::metadata(&path)?.len();
             written.push((path, size));
@@ -492,14 +497,14 @@ impl Tablebase {
             for (&slice, path) in slices.iter().zip(&paths) {
                 let file = File::open(path)
                     .map_err(|error| LoadError::File(path.clone(), error.into()))?;
-                let bytes = retrograde::read_slice(
+                let cells = retrograde::read_slice(
                     &mut BufReader::new(file),
                     "checkers",
                     slice,
                     full.slices[slice].len(),
                 )
                 .map_err(|error| LoadError::File(path.clone(), error))?;
-                tables.push(bytes);
+                tables.push(cells);
             }
             complete = pieces;
         }

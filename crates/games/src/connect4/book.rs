@@ -508,7 +508,7 @@ impl Book {
             .map_err(|cause| BookError::Io { path: path.to_path_buf(), cause })
     }
 
-    /// The book shipped inside the library (7×6, see [`EMBEDDED_DEPTH`]), read once and
+    /// The book shipped inside the library (7×6; its depth is [`Book::depth`]), read once and
     /// shared.
     ///
     /// # Errors
@@ -524,9 +524,6 @@ impl Book {
 
 /// The shipped book's bytes.
 const EMBEDDED: &[u8] = include_bytes!("book-7x6.bin");
-
-/// The plies of the shipped book.
-pub const EMBEDDED_DEPTH: u8 = 6;
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib's `crc32`).
 /// See: en.wikipedia.org/wiki/Cyclic_redundancy_check

@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Source, Stats};
 
-use super::{Book, Connect4, Solver, SolverConfig};
+use super::{Book, Budget, Connect4, Solver, SolverConfig};
 use crate::entry::{
-    depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
-    MoveSquares, OpeningBook, Player, Resources, Solve, SolveOptions,
+    depth_config, engine_player, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
+    OpeningBook, Player, Record, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -65,9 +65,11 @@ fn make_solver(resources: &Resources) -> Result<Solver, LevelError> {
     Ok(solver)
 }
 
-/// Where a solved value came from: the opening book, or the solver's search.
-fn book_or_solver(from_book: bool) -> Source {
-    if from_book {
+/// Where an answer came from: the opening book when nothing was searched (neither its value
+/// nor its move: a position at the book's last ply has its value there, but its move needs
+/// a search of its children, one ply beyond the book), else the solver.
+fn book_or_solver(from_book: bool, nodes: u64) -> Source {
+    if from_book && nodes == 0 {
         Source::Book
     } else {
         Source::Solver
@@ -76,6 +78,27 @@ fn book_or_solver(from_book: bool) -> Source {
 
 fn solver_stats(nodes: u64, elapsed: Duration, depth: u32) -> Stats {
     Stats { nodes, elapsed, depth, ..Stats::default() }
+}
+
+/// The solver's budget in `limits`: time, positions and the stop flag.
+fn budget_of(limits: &Limits) -> Budget<'_> {
+    Budget { time: limits.time, nodes: limits.nodes, stop: limits.stop.as_deref() }
+}
+
+/// The answer of a solve its budget stopped: no move and no value, the positions it
+/// explored (the catalogue says "not solved within the budget").
+fn unsolved(nodes: u64, elapsed: Duration) -> SearchResult<u8> {
+    SearchResult {
+        best_move: None,
+        score: -Score::INFINITY,
+        exact: false,
+        pv: Vec::new(),
+        stats: solver_stats(nodes, elapsed, 0),
+        aborted: true,
+        root_moves: Vec::new(),
+        lines: Vec::new(),
+        source: Source::Solver,
+    }
 }
 
 /// The perfect player: the solver within the budget; when it cannot prove a move in time, the
@@ -90,49 +113,71 @@ impl Player<Connect4> for Perfect {
         let start = Instant::now();
         let time = limits.time.unwrap_or(DEFAULT_THINK);
         let left = game.cells().saturating_sub(game.moves());
-        // Step 1. Solve the position within four fifths of the budget, then find the move
-        // that keeps its score (from the table, quickly).
-        let solve_time = time.mul_f64(0.8);
-        let stop = limits.stop.as_deref();
-        if let Some(solved) = self.solver.solve_within(game, false, Some(solve_time), stop) {
-            if let Some(col) = self.solver.best_move(game, solved.score) {
-                let mut pv = vec![col];
-                // From the book, the line beyond the move would be a long search (the
-                // positions after it are not in the book): left out, so the move is instant.
-                if !solved.stats.from_book {
-                    let mut after = *game;
-                    after.play_col(col);
-                    pv.extend(self.solver.principal_variation(&after, -solved.score));
+        let whole = Budget { time: Some(time), ..budget_of(limits) };
+        // Step 1. Solve the position within four fifths of the budget (time and positions),
+        // then find the move that keeps its score (from the table, quickly) in what is left.
+        let solving = Budget {
+            time: Some(time.mul_f64(0.8)),
+            nodes: limits.nodes.map(|nodes| nodes - nodes / 5),
+            ..whole
+        };
+        let spent = match self.solver.solve_within(game, false, solving) {
+            Err(unsolved) => unsolved.stats.nodes,
+            Ok(solved) => {
+                let rest = whole.after(solved.stats.nodes, start.elapsed());
+                let (best, nodes) = self.solver.keeping_move(game, solved.score, false, rest);
+                let mut spent = solved.stats.nodes + nodes;
+                if let Some(col) = best {
+                    let mut pv = vec![col];
+                    // From the book, the line beyond the move would be a long search (the
+                    // positions after it are not in the book): left out, so the move is
+                    // instant.
+                    if !solved.stats.from_book && !game.is_winning_move(col) {
+                        let mut after = *game;
+                        after.play_col(col);
+                        let rest = whole.after(spent, start.elapsed());
+                        let (line, nodes) =
+                            self.solver.principal_variation_within(&after, -solved.score, rest);
+                        pv.extend(line);
+                        spent += nodes;
+                    }
+                    return SearchResult {
+                        best_move: Some(col),
+                        score: engine_score(game, solved.score, false),
+                        exact: true,
+                        pv,
+                        stats: solver_stats(spent, start.elapsed(), left),
+                        aborted: false,
+                        root_moves: Vec::new(),
+                        lines: Vec::new(),
+                        source: book_or_solver(solved.stats.from_book, spent),
+                    };
                 }
-                return SearchResult {
-                    best_move: Some(col),
-                    score: engine_score(game, solved.score, false),
-                    exact: true,
-                    pv,
-                    stats: solver_stats(solved.stats.nodes, start.elapsed(), left),
-                    aborted: false,
-                    root_moves: Vec::new(),
-                    lines: Vec::new(),
-                    source: book_or_solver(solved.stats.from_book),
-                };
+                spent
             }
-        }
-        // Step 2. Not proven in time: the best move of a deep heuristic search in the rest.
+        };
+        // Step 2. Not proven within the budget: the best move of a deep heuristic search in
+        // the rest (the positions it examines added to the solver's).
         let rest = time.saturating_sub(start.elapsed()).max(time.mul_f64(0.2));
+        let nodes = limits.nodes.map(|nodes| nodes.saturating_sub(spent));
+        if nodes == Some(0) {
+            return unsolved(spent, start.elapsed());
+        }
         let heuristic = Limits {
             depth: Some(FALLBACK_DEPTH),
             time: Some(rest),
-            nodes: limits.nodes,
+            nodes,
             stop: limits.stop.clone(),
             clock: None,
             multipv: None,
         };
         let mut result = Player::<Connect4>::think(&mut self.searcher, game, &heuristic);
         if result.best_move.is_none() {
-            return nothing_found(start.elapsed());
+            return unsolved(spent + result.stats.nodes, start.elapsed());
         }
         result.exact = false;
         result.aborted = true;
+        result.stats.nodes += spent;
         result.stats.elapsed = start.elapsed();
         result
     }
@@ -150,44 +195,46 @@ impl Solve<Connect4> for Exact {
         if game.is_over() {
             return finished(game, start);
         }
-        let (weak, time) = (self.options.weak, self.options.limits.time);
-        let stop = self.options.limits.stop.as_deref();
+        let weak = self.options.weak;
+        let budget = budget_of(&self.options.limits);
         let left = game.cells().saturating_sub(game.moves());
-        let Some(solved) = self.solver.solve_within(game, weak, time, stop) else {
-            return nothing_found(start.elapsed());
+        let solved = match self.solver.solve_within(game, weak, budget) {
+            Ok(solved) => solved,
+            Err(stopped) => return unsolved(stopped.stats.nodes, start.elapsed()),
         };
-        let (best_move, pv, nodes) = if weak {
-            // The move that keeps the value, proved by null-window tests (the first most
-            // often from the table), not by an analysis of every move.
-            let rest = time.map(|time| time.saturating_sub(start.elapsed()));
-            let (best, nodes) = self.solver.keeping_move(game, solved.score, true, rest, stop);
-            (best, best.into_iter().collect(), solved.stats.nodes + nodes)
-        } else if solved.stats.from_book {
-            // The book knows the value; the move that keeps it is the child the book (or a
-            // short search) scores best. The line beyond it would be a long search: left out.
-            let best = self.solver.best_move(game, solved.score);
-            (best, best.into_iter().collect(), solved.stats.nodes)
+        // The move that keeps the value, within what is left of the budget; a value whose
+        // move the budget did not leave room to prove is not given.
+        let rest = budget.after(solved.stats.nodes, start.elapsed());
+        let (pv, nodes) = if weak || solved.stats.from_book {
+            // Weak: proved by null-window tests (the first most often from the table), not
+            // by an analysis of every move. From the book: the child the book (or a short
+            // search) scores best; the line beyond it would be a long search: left out.
+            let (best, nodes) = self.solver.keeping_move(game, solved.score, weak, rest);
+            (best.into_iter().collect(), nodes)
         } else {
-            let pv = self.solver.principal_variation(game, solved.score);
-            (pv.first().copied(), pv, solved.stats.nodes)
+            self.solver.principal_variation_within(game, solved.score, rest)
+        };
+        let nodes = solved.stats.nodes + nodes;
+        let Some(&best) = pv.first() else {
+            return unsolved(nodes, start.elapsed());
         };
         SearchResult {
-            best_move,
+            best_move: Some(best),
             score: engine_score(game, solved.score, weak),
-            exact: best_move.is_some(),
+            exact: true,
             pv,
             stats: solver_stats(nodes, start.elapsed(), left),
-            aborted: best_move.is_none(),
+            aborted: false,
             root_moves: Vec::new(),
             lines: Vec::new(),
-            source: book_or_solver(solved.stats.from_book),
+            source: book_or_solver(solved.stats.from_book, nodes),
         }
     }
 
     fn analyse(&mut self, game: &Connect4) -> Vec<(u8, SearchResult<u8>)> {
-        let start = Instant::now();
         let weak = self.options.weak;
-        let analysis = self.solver.analyse_within(game, weak, self.options.limits.time);
+        let budget = budget_of(&self.options.limits);
+        let analysis = self.solver.analyse_within(game, weak, budget);
         let mut moves = Vec::new();
         if game.outcome().is_none() {
             game.legal_moves(&mut moves);
@@ -195,20 +242,20 @@ impl Solve<Connect4> for Exact {
         moves
             .into_iter()
             .map(|col| {
-                let score = analysis.as_ref().and_then(|a| a.scores[usize::from(col)]);
-                let result = match score {
+                let spent = analysis.columns[usize::from(col)];
+                let result = match analysis.scores[usize::from(col)] {
                     Some(score) => SearchResult {
                         best_move: Some(col),
                         score: engine_score(game, score, weak),
                         exact: true,
                         pv: vec![col],
-                        stats: Stats::default(),
+                        stats: solver_stats(spent.nodes, spent.elapsed, 0),
                         aborted: false,
                         root_moves: Vec::new(),
                         lines: Vec::new(),
-                        source: Source::Solver,
+                        source: book_or_solver(spent.from_book, spent.nodes),
                     },
-                    None => nothing_found(start.elapsed()),
+                    None => unsolved(spent.nodes, spent.elapsed),
                 };
                 (col, result)
             })
@@ -272,38 +319,18 @@ impl Entry for Connect4 {
         }
     }
 
-    fn entry_text(&self) -> String {
-        let moves = self.sequence().unwrap_or_else(|| self.position_text());
-        let moves = if moves.is_empty() { "-".to_string() } else { moves };
-        if (self.width(), self.height()) == (7, 6) {
-            moves
-        } else {
-            format!("{}x{}:{moves}", self.width(), self.height())
+    /// The user's record of moves as given (trimmed), then the moves played since, on
+    /// every board size; without a record, the position's own text.
+    fn text(&self, record: Option<Record<'_, u8>>) -> String {
+        let parsed = record.and_then(|record| Some((split_size(record.text).ok()?, record.moves)));
+        let Some(((width, height, typed), played)) = parsed else {
+            return self.position_text();
+        };
+        let mut moves = if typed == "-" { String::new() } else { typed.to_string() };
+        for col in played {
+            moves.push_str(&(col + 1).to_string());
         }
-    }
-
-    /// The user's record of moves as given (trimmed), not a record rebuilt from the stones,
-    /// on every board size (as [`Entry::text_after`] keeps it).
-    fn keep_text(&self, text: &str) -> String {
-        match split_size(text) {
-            Ok((7, 6, moves)) if !moves.is_empty() => moves.to_string(),
-            Ok((width, height, moves)) if !moves.is_empty() && moves != "-" => {
-                format!("{width}x{height}:{moves}")
-            }
-            Ok(_) | Err(_) => self.entry_text(),
-        }
-    }
-
-    /// The user's record of moves, with the new column appended.
-    fn text_after(&self, text: &str, col: u8) -> String {
-        let (width, height, moves) = split_size(text).unwrap_or((7, 6, ""));
-        let moves = if moves == "-" { "" } else { moves };
-        let moves = format!("{moves}{}", col + 1);
-        if (width, height) == (7, 6) {
-            moves
-        } else {
-            format!("{width}x{height}:{moves}")
-        }
+        super::sized(width, height, if moves.is_empty() { "-" } else { &moves })
     }
 
     fn board(&self) -> Board {
@@ -498,11 +525,12 @@ mod tests {
     #[test]
     fn positions_keep_their_record_and_size() {
         let position = Connect4::parse_position("4453", None).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(position.entry_text(), "4453");
-        assert_eq!(position.text_after("4453", 0), "44531");
+        assert_eq!(position.text(None), "4453");
+        let record = Record { text: "4453", moves: &[0] };
+        assert_eq!(position.text(Some(record)), "44531");
         let small = Connect4::parse_position("6x5:33", None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((small.width(), small.height()), (6, 5));
-        assert_eq!(small.entry_text(), "6x5:33");
+        assert_eq!(small.text(None), "6x5:33");
         assert!(Connect4::parse_position("9x9:1", None).is_err());
         assert!(Connect4::parse_position("4458", None).unwrap_err().contains("move 4"));
         assert!(Connect4::parse_position("44", Some("o")).unwrap_err().contains("x to move"));

@@ -155,10 +155,14 @@ pub struct Solved {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// Per column, left to right: the score for the side to move of playing it, `None` if
-    /// the column is full (or the game is over).
+    /// the column is full, the game is over, or the budget ran out before it was solved.
     pub scores: Vec<Option<i32>>,
+    /// Per column, what its solve took (nothing for a full column or a winning move).
+    pub columns: Vec<SolveStats>,
     /// What it took, all columns together.
     pub stats: SolveStats,
+    /// Every playable column was solved: the budget did not run out.
+    pub complete: bool,
 }
 
 impl Analysis {
@@ -175,6 +179,84 @@ impl Analysis {
             })
     }
 }
+
+/// What a solve may spend: wall-clock time, positions explored (summed over the threads),
+/// and a stop flag set from another thread. The default spends without limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget<'a> {
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Positions explored ([`SolveStats::nodes`]): a solve explores at most this many.
+    pub nodes: Option<u64>,
+    /// Stops the solve when set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Budget<'a> {
+    /// What is left of this budget after `nodes` positions and `elapsed` time.
+    #[must_use]
+    pub fn after(self, nodes: u64, elapsed: Duration) -> Budget<'a> {
+        Budget {
+            time: self.time.map(|time| time.saturating_sub(elapsed)),
+            nodes: self.nodes.map(|limit| limit.saturating_sub(nodes)),
+            stop: self.stop,
+        }
+    }
+
+    /// The budget from now on, as the search reads it.
+    fn start(self) -> Allowance<'a> {
+        Allowance {
+            deadline: self.time.map(|time| Instant::now() + time),
+            nodes: self.nodes.unwrap_or(u64::MAX),
+            stop: self.stop.unwrap_or(&NEVER),
+        }
+    }
+}
+
+/// A stop flag nobody sets.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// A [`Budget`] under way: the deadline, the positions left, the stop flag.
+#[derive(Clone, Copy)]
+pub(super) struct Allowance<'a> {
+    deadline: Option<Instant>,
+    nodes: u64,
+    stop: &'a AtomicBool,
+}
+
+impl<'a> Allowance<'a> {
+    /// No limit.
+    pub(super) fn unlimited() -> Self {
+        Budget::default().start()
+    }
+
+    /// The same deadline and stop flag, `spent` positions fewer.
+    fn after(self, spent: u64) -> Self {
+        Allowance { nodes: self.nodes.saturating_sub(spent), ..self }
+    }
+
+    /// Whether nothing is left once `spent` positions are explored.
+    fn exhausted(&self, spent: u64) -> bool {
+        spent >= self.nodes
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+/// A solve that its [`Budget`] stopped before the value was proven, and what it spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsolved {
+    /// What the solve explored and how long it took (never from the book).
+    pub stats: SolveStats,
+}
+
+impl std::fmt::Display for Unsolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not solved within the budget ({} positions explored)", self.stats.nodes)
+    }
+}
+
+impl std::error::Error for Unsolved {}
 
 /// What a run of the threads found: the score (`None` if stopped) and the positions
 /// explored, in all and by the helpers.
@@ -363,31 +445,28 @@ impl Solver {
 
     /// The exact score of `position` (strong), or its sign (`weak`).
     pub fn solve(&mut self, position: &Connect4, weak: bool) -> Solved {
-        match self.solve_within(position, weak, None, None) {
-            Some(solved) => solved,
-            None => unreachable!("a solve without budget always finishes"),
-        }
+        self.solve_within(position, weak, Budget::default())
+            .unwrap_or_else(|_| unreachable!("a solve without budget always finishes"))
     }
 
-    /// [`Solver::solve`] within a time budget and a stop flag; `None` when either ran out.
+    /// [`Solver::solve`] within `budget`.
+    ///
+    /// # Errors
+    /// [`Unsolved`], with the positions explored, when the budget ran out first.
     pub fn solve_within(
         &mut self,
         position: &Connect4,
         weak: bool,
-        time: Option<Duration>,
-        stop: Option<&AtomicBool>,
-    ) -> Option<Solved> {
+        budget: Budget<'_>,
+    ) -> Result<Solved, Unsolved> {
         let start = Instant::now();
         if let Some(score) = self.book_score(position) {
             let stats =
                 SolveStats { from_book: true, elapsed: start.elapsed(), ..SolveStats::default() };
-            return Some(Solved { score: if weak { score.signum() } else { score }, stats });
+            return Ok(Solved { score: if weak { score.signum() } else { score }, stats });
         }
         self.prepare(position);
-        let deadline = time.map(|time| start + time);
-        let never = AtomicBool::new(false);
-        let stop = stop.unwrap_or(&never);
-        let run = self.run(position, weak, deadline, stop);
+        let run = self.run(position, weak, budget.start());
         let stats = SolveStats {
             nodes: run.nodes,
             helper_nodes: run.helper_nodes,
@@ -396,7 +475,10 @@ impl Solver {
             from_book: false,
             elapsed: start.elapsed(),
         };
-        run.score.map(|score| Solved { score: if weak { score.signum() } else { score }, stats })
+        match run.score {
+            Some(score) => Ok(Solved { score: if weak { score.signum() } else { score }, stats }),
+            None => Err(Unsolved { stats }),
+        }
     }
 
     /// The exact score of `position` and the positions explored, searched by the calling
@@ -414,9 +496,8 @@ impl Solver {
     }
 
     fn solve_alone_in(&self, shape: impl Shape, position: &Connect4) -> (i32, u64) {
-        let never = AtomicBool::new(false);
-        let mut worker =
-            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
+        let unlimited = Allowance::unlimited();
+        let mut worker = Worker::within(shape, &self.table, &self.config, position, 0, unlimited);
         let score = worker.solve(position, false);
         (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.nodes)
     }
@@ -427,11 +508,10 @@ impl Solver {
     #[cfg(test)]
     pub(super) fn solve_deferring_everything(&mut self, position: &Connect4) -> (i32, u64) {
         self.prepare(position);
-        let never = AtomicBool::new(false);
         let busy = Busy::everything();
         let shape = position.shape();
-        let mut worker =
-            Worker::new(shape, &self.table, &self.config, position, 0, None, &never, u64::MAX);
+        let unlimited = Allowance::unlimited();
+        let mut worker = Worker::within(shape, &self.table, &self.config, position, 0, unlimited);
         worker.busy = Some(&busy);
         let score = worker.solve(position, false);
         (score.unwrap_or_else(|_| unreachable!("no budget, no stop")), worker.deferred)
@@ -439,13 +519,7 @@ impl Solver {
 
     /// [`Solver::run_in`] with the board's dimensions as constants where they are the
     /// standard ones.
-    fn run(
-        &self,
-        position: &Connect4,
-        weak: bool,
-        deadline: Option<Instant>,
-        stop: &AtomicBool,
-    ) -> Run {
+    fn run(&self, position: &Connect4, weak: bool, allowance: Allowance<'_>) -> Run {
         if position.is_over() {
             return Run {
                 score: Some(position.final_score()),
@@ -456,26 +530,25 @@ impl Solver {
             };
         }
         if position.is_standard() {
-            self.run_in(Standard, position, weak, deadline, stop)
+            self.run_in(Standard, position, weak, allowance)
         } else {
-            self.run_in(position.shape(), position, weak, deadline, stop)
+            self.run_in(position.shape(), position, weak, allowance)
         }
     }
 
     /// One thread first; if the position is not solved in [`SolverConfig::solo_nodes`]
-    /// positions, all threads together.
+    /// positions, all threads together, within `allowance` (positions counted over them all).
     pub(super) fn run_in<G: Shape + Send>(
         &self,
         shape: G,
         position: &Connect4,
         weak: bool,
-        deadline: Option<Instant>,
-        stop: &AtomicBool,
+        allowance: Allowance<'_>,
     ) -> Run {
         let threads = self.config.threads.max(1);
-        let solo_limit = if threads > 1 { self.config.solo_nodes } else { u64::MAX };
-        let mut main =
-            Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, solo_limit);
+        let solo = if threads > 1 { self.config.solo_nodes.min(allowance.nodes) } else { u64::MAX };
+        let solo = Allowance { nodes: solo.min(allowance.nodes), ..allowance };
+        let mut main = Worker::within(shape, &self.table, &self.config, position, 0, solo);
         if let Ok(score) = main.solve(position, weak) {
             let searched = main.searched;
             return Run {
@@ -487,9 +560,7 @@ impl Solver {
             };
         }
         let (solo, solo_searched) = (main.nodes, main.searched);
-        if stop.load(Ordering::Relaxed)
-            || deadline.is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        if allowance.exhausted(solo) {
             return Run {
                 score: None,
                 nodes: solo,
@@ -507,7 +578,8 @@ impl Solver {
         let mut narrowing = Narrowing::new(position, weak);
         while let Some(med) = narrowing.next() {
             let all_nodes = Narrowing::all_nodes(position, med);
-            match self.window_in(shape, position, med, all_nodes, deadline, stop, &busy, &mut run) {
+            let test = Test { med, all_nodes, allowance: allowance.after(run.nodes) };
+            match self.window_in(shape, position, test, &busy, &mut run) {
                 Some(score) => narrowing.record(med, score),
                 None => return run,
             }
@@ -516,37 +588,30 @@ impl Solver {
         run
     }
 
-    /// The null-window test `(med, med + 1)` of `position` by all threads, sharing `busy`;
-    /// the first to finish answers (`None` if stopped). Adds the positions to `run`. Moves
-    /// are deferred only at the positions whose move count has the parity `all_nodes` (the
-    /// expected all-nodes, see [`Narrowing::all_nodes`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The null-window test `test` of `position` by all threads, sharing `busy` and the
+    /// positions of its allowance; the first to finish answers (`None` if stopped). Adds
+    /// the positions to `run`.
     fn window_in<G: Shape + Send>(
         &self,
         shape: G,
         position: &Connect4,
-        med: i32,
-        all_nodes: u32,
-        deadline: Option<Instant>,
-        stop: &AtomicBool,
+        test: Test<'_>,
         busy: &Busy,
         run: &mut Run,
     ) -> Option<i32> {
+        let Test { med, all_nodes, allowance } = test;
         let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
-        let watch = StopEither(stop, &done);
+        let watch = StopEither(allowance.stop, &done);
         let (done, watch) = (&done, &watch);
+        // The positions left, shared out: the main thread takes the remainder.
+        let share = allowance.nodes / threads as u64;
+        let main_share = allowance.nodes - share * (threads as u64 - 1);
         let worker = move |index: usize| {
-            let mut worker = Worker::new(
-                shape,
-                &self.table,
-                &self.config,
-                position,
-                index,
-                deadline,
-                watch,
-                u64::MAX,
-            );
+            let limit = if index == 0 { main_share } else { share };
+            let (table, config, deadline) = (&self.table, &self.config, allowance.deadline);
+            let mut worker =
+                Worker::new(shape, table, config, position, index, deadline, watch, limit);
             worker.busy = Some(busy);
             worker.all_nodes = Some(all_nodes);
             let score = worker.negamax(position, med, med + 1).ok();
@@ -578,12 +643,12 @@ impl Solver {
     /// A column (0-based) that keeps the exact score `score` of `position`, centre first,
     /// proved by one null-window test per column tried; `None` if the game is over.
     pub fn best_move(&mut self, position: &Connect4, score: i32) -> Option<u8> {
-        self.keeping_move(position, score, false, None, None).0
+        self.keeping_move(position, score, false, Budget::default()).0
     }
 
     /// A column (0-based) that keeps the value `score` of `position` (exact, or with `weak`
     /// its sign), and the positions explored to prove it; `None` if the game is over or the
-    /// time budget or the stop flag ran out.
+    /// budget ran out.
     ///
     /// Each column tried is proved by one null-window test of its child. Strong: centre
     /// first. Weak: the table's move first (after a weak solve, the root's entry holds the
@@ -595,17 +660,13 @@ impl Solver {
         position: &Connect4,
         score: i32,
         weak: bool,
-        time: Option<Duration>,
-        stop: Option<&AtomicBool>,
+        budget: Budget<'_>,
     ) -> (Option<u8>, u64) {
         if position.is_over() {
             return (None, 0);
         }
         self.prepare(position);
-        let deadline = time.map(|time| Instant::now() + time);
-        let never = AtomicBool::new(false);
-        let stop = stop.unwrap_or(&never);
-        let goal = Keeping { score, weak, deadline, stop };
+        let goal = Keeping { score, weak, allowance: budget.start() };
         if position.is_standard() {
             self.keeping_move_in(Standard, position, goal)
         } else {
@@ -619,25 +680,26 @@ impl Solver {
         position: &Connect4,
         goal: Keeping<'_>,
     ) -> (Option<u8>, u64) {
-        let Keeping { score, weak, deadline, stop } = goal;
+        let Keeping { score, weak, allowance } = goal;
         let in_book = |child: &Connect4| self.book_score(child).map(|value| -value);
-        let mut worker =
-            Worker::new(shape, &self.table, &self.config, position, 0, deadline, stop, u64::MAX);
+        let mut worker = Worker::within(shape, &self.table, &self.config, position, 0, allowance);
         let width = usize::from(position.width);
         let mut order = Vec::with_capacity(width + 1);
         if weak {
             order.extend(worker.table_move(position));
         }
         order.extend_from_slice(&worker.order[..width]);
+        // A win at once keeps every value.
+        let wins = |&col: &u8| position.can_play(col) && position.is_winning_move(col);
+        if let Some(col) = order.iter().copied().find(wins) {
+            return (Some(col), 0);
+        }
         let mut fallback = None;
         for col in order {
             if !position.can_play(col) {
                 continue;
             }
             fallback = fallback.or(Some(col));
-            if position.is_winning_move(col) {
-                return (Some(col), worker.nodes);
-            }
             let mut child = *position;
             child.play_col(col);
             if child.is_over() {
@@ -671,10 +733,26 @@ impl Solver {
     /// The principal variation from `position` whose exact score is `score`: best moves to
     /// the end of the game.
     pub fn principal_variation(&mut self, position: &Connect4, score: i32) -> Vec<u8> {
-        let mut line = Vec::new();
+        self.principal_variation_within(position, score, Budget::default()).0
+    }
+
+    /// [`Solver::principal_variation`] within `budget`, cut short where it ran out, and the
+    /// positions explored.
+    pub fn principal_variation_within(
+        &mut self,
+        position: &Connect4,
+        score: i32,
+        budget: Budget<'_>,
+    ) -> (Vec<u8>, u64) {
+        let start = Instant::now();
+        let (mut line, mut nodes) = (Vec::new(), 0);
         let mut current = *position;
         let mut score = score;
-        while let Some(col) = self.best_move(&current, score) {
+        loop {
+            let left = budget.after(nodes, start.elapsed());
+            let (best, spent) = self.keeping_move(&current, score, false, left);
+            nodes += spent;
+            let Some(col) = best else { break };
             line.push(col);
             if current.is_winning_move(col) {
                 break;
@@ -682,29 +760,30 @@ impl Solver {
             current.play_col(col);
             score = -score;
         }
-        line
+        (line, nodes)
     }
 
     /// The score of every column: a winning column scores at once, the others are solved.
     pub fn analyse(&mut self, position: &Connect4, weak: bool) -> Analysis {
-        self.analyse_within(position, weak, None).unwrap_or_else(|| unreachable!("no budget"))
+        self.analyse_within(position, weak, Budget::default())
     }
 
-    /// [`Solver::analyse`] within a time budget for the whole analysis.
+    /// [`Solver::analyse`] within `budget` for the whole analysis: the columns solved
+    /// before it ran out keep their scores ([`Analysis::complete`] says whether all were).
     pub fn analyse_within(
         &mut self,
         position: &Connect4,
         weak: bool,
-        time: Option<Duration>,
-    ) -> Option<Analysis> {
+        budget: Budget<'_>,
+    ) -> Analysis {
         let start = Instant::now();
+        let width = usize::from(position.width);
         let mut stats = SolveStats { from_book: self.book.is_some(), ..SolveStats::default() };
-        let mut scores = vec![None; usize::from(position.width)];
-        if position.is_over() {
-            return Some(Analysis { scores, stats });
-        }
+        let mut scores = vec![None; width];
+        let mut columns = vec![SolveStats::default(); width];
+        let mut complete = true;
         for col in 0..position.width {
-            if !position.can_play(col) {
+            if position.is_over() || !position.can_play(col) {
                 continue;
             }
             let score = if position.is_winning_move(col) {
@@ -716,16 +795,34 @@ impl Solver {
             } else {
                 let mut child = *position;
                 child.play_col(col);
-                let left = time.map(|time| time.saturating_sub(start.elapsed()));
-                let solved = self.solve_within(&child, weak, left, None)?;
-                stats.add(solved.stats);
+                let left = budget.after(stats.nodes, start.elapsed());
+                let solved = self.solve_within(&child, weak, left);
+                let spent = solved.map_or_else(|unsolved| unsolved.stats, |solved| solved.stats);
+                columns[usize::from(col)] = spent;
+                stats.add(spent);
+                let Ok(solved) = solved else {
+                    complete = false;
+                    break;
+                };
                 -solved.score
             };
-            scores[col as usize] = Some(score);
+            scores[usize::from(col)] = Some(score);
         }
         stats.elapsed = start.elapsed();
-        Some(Analysis { scores, stats })
+        Analysis { scores, columns, stats, complete }
     }
+}
+
+/// One null-window test of the root by all threads ([`Solver::window_in`]).
+#[derive(Clone, Copy)]
+struct Test<'a> {
+    /// The test is `(med, med + 1)`.
+    med: i32,
+    /// Moves are deferred only at the positions whose move count has this parity (the
+    /// expected all-nodes, see [`Narrowing::all_nodes`]).
+    all_nodes: u32,
+    /// What the test may spend, all threads together.
+    allowance: Allowance<'a>,
 }
 
 /// What [`Solver::keeping_move`] looks for, and within what.
@@ -733,8 +830,7 @@ impl Solver {
 struct Keeping<'a> {
     score: i32,
     weak: bool,
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    allowance: Allowance<'a>,
 }
 
 /// The root's null-window tests (see `Worker::solve`): the interval `[min, max]` known to
@@ -864,6 +960,21 @@ struct Worker<'a, S: StopFlag + ?Sized, G: Shape> {
     deferred: u64,
 }
 
+impl<'a, G: Shape> Worker<'a, AtomicBool, G> {
+    /// A worker spending `allowance`.
+    fn within(
+        shape: G,
+        table: &'a Table,
+        config: &SolverConfig,
+        position: &Connect4,
+        index: usize,
+        allowance: Allowance<'a>,
+    ) -> Self {
+        let Allowance { deadline, nodes, stop } = allowance;
+        Self::new(shape, table, config, position, index, deadline, stop, nodes)
+    }
+}
+
 impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -937,11 +1048,14 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
         Ok(narrowing.value())
     }
 
+    /// Counts a position about to be explored, if the budget allows it: at most
+    /// `node_limit` positions are, and every 4,096th looks at the stop flag and the clock.
     #[inline]
-    fn check_budget(&self) -> Result<(), Stopped> {
+    fn count_node(&mut self) -> Result<(), Stopped> {
         if self.nodes >= self.node_limit {
             return Err(Stopped);
         }
+        self.nodes += 1;
         if self.nodes & 4095 == 0
             && (self.stop.stopped()
                 || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
@@ -978,8 +1092,7 @@ impl<'a, S: StopFlag + ?Sized, G: Shape> Worker<'a, S, G> {
     fn negamax(&mut self, position: &Connect4, alpha: i32, beta: i32) -> Result<i32, Stopped> {
         debug_assert!(alpha < beta);
         debug_assert!(!position.can_win_next());
-        self.nodes += 1;
-        self.check_budget()?;
+        self.count_node()?;
         // Steps 1 and 2. What the position shows without a move searched.
         let (alpha, beta, next) = match self.static_search(position, alpha, beta) {
             Static::Settled(score) => return Ok(score),

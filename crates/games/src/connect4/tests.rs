@@ -9,6 +9,12 @@ fn position(text: &str) -> Connect4 {
     Connect4::from_moves(text).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// `p` read back from its own text.
+fn reread(p: &Connect4) -> Connect4 {
+    <Connect4 as crate::Entry>::parse_position(&p.position_text(), None)
+        .unwrap_or_else(|error| panic!("{error}"))
+}
+
 /// A solver without the book: these tests are about the search.
 fn solver() -> Solver {
     Solver::new(SolverConfig { table_bytes: 8 << 20, book: false, ..SolverConfig::default() })
@@ -50,7 +56,7 @@ fn moves_and_texts() {
     assert!(p.drawing().contains("| . . o x x . . |"));
     assert_eq!(p.side_name(true), "x");
     assert_eq!(p.side_name(false), "o");
-    assert_eq!(Connect4::standard().position_text(), "");
+    assert_eq!(Connect4::standard().position_text(), "-");
     // Another order of the same stones gives the same position and key.
     assert_eq!(position("4354").key(), p.key());
 }
@@ -179,7 +185,7 @@ fn sequences_replay() {
         "65214673556155731566316327373221417",
     ] {
         let p = position(text);
-        let again = position(&p.position_text());
+        let again = reread(&p);
         assert_eq!(again, p, "{text}");
     }
 }
@@ -492,31 +498,79 @@ fn options_do_not_change_values() {
 }
 
 #[test]
-fn time_budget_stops_a_long_solve() {
+fn budgets_stop_a_long_solve_and_count_what_it_explored() {
     let empty = Connect4::standard();
-    // The stop flag, already set.
+    // The stop flag, already set: it is read every 4,096 positions.
     let mut solver = solver();
     let stop = std::sync::atomic::AtomicBool::new(true);
-    assert_eq!(solver.solve_within(&empty, false, None, Some(&stop)), None);
-    // The deadline: the empty board takes hundreds of millions of positions; 30 ms of it
-    // is not enough, with one thread or two (the helpers watch the same deadline).
+    let stopped = Budget { stop: Some(&stop), ..Budget::default() };
+    let unsolved = solver.solve_within(&empty, false, stopped).map(|s| s.score);
+    assert_eq!(unsolved.map_err(|u| u.stats.nodes), Err(4096));
+    // The deadline: the empty board takes tens of millions of positions; 30 ms of it is not
+    // enough, with one thread or two (the helpers watch the same deadline). What the
+    // solve explored before it stopped is counted.
     for threads in [1, 2] {
         let config =
             SolverConfig { table_bytes: 8 << 20, threads, book: false, ..SolverConfig::default() };
         let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
-        let budget = Duration::from_millis(30);
-        assert_eq!(solver.solve_within(&empty, true, Some(budget), None), None, "{threads}");
-        assert_eq!(solver.analyse_within(&empty, true, Some(budget)), None, "{threads}");
+        let budget = Budget { time: Some(Duration::from_millis(30)), ..Budget::default() };
+        let unsolved = solver.solve_within(&empty, true, budget).map(|s| s.score);
+        assert!(unsolved.is_err_and(|u| u.stats.nodes > 0), "{threads}: {unsolved:?}");
+        let analysis = solver.analyse_within(&empty, true, budget);
+        assert!(!analysis.complete && analysis.stats.nodes > 0, "{threads}: {analysis:?}");
+        assert_eq!(analysis.stats.nodes, analysis.columns.iter().map(|c| c.nodes).sum::<u64>());
         // A stopped solve leaves only true results in the table: the solver goes on exact.
         for (p, expected) in sample("Test_L2_R2").into_iter().take(10) {
             assert_eq!(solver.solve(&p, false).score, expected, "{p:?}");
         }
         // A budget large enough for a small position is not an error.
         let (p, expected) = sample("Test_L3_R1")[0];
-        let solved = solver.solve_within(&p, false, Some(Duration::from_secs(60)), None);
-        assert_eq!(solved.map(|s| s.score), Some(expected));
+        let budget = Budget { time: Some(Duration::from_secs(60)), ..Budget::default() };
+        assert_eq!(solver.solve_within(&p, false, budget).map(|s| s.score), Ok(expected));
     }
     assert!(Solver::new(SolverConfig { table_bytes: 1000, ..SolverConfig::default() }).is_err());
+}
+
+#[test]
+fn a_position_budget_is_kept_exactly() {
+    // Solving `1234567` explores millions of positions: a budget of fewer stops it after
+    // exactly that many, on one thread or two (the threads share what is left).
+    let p = position("1234567");
+    for threads in [1, 2] {
+        for limit in [1, 1000, 100_000, 300_000] {
+            let config = SolverConfig {
+                table_bytes: 8 << 20,
+                threads,
+                book: false,
+                ..SolverConfig::default()
+            };
+            let mut solver = Solver::new(config).unwrap_or_else(|e| panic!("{e}"));
+            let budget = Budget { nodes: Some(limit), ..Budget::default() };
+            let unsolved = solver.solve_within(&p, false, budget).map(|s| s.score);
+            assert_eq!(unsolved.map_err(|u| u.stats.nodes), Err(limit), "{threads} {limit}");
+            let analysis = solver.analyse_within(&p, false, budget);
+            assert!(!analysis.complete, "{threads} {limit}");
+            assert_eq!(analysis.stats.nodes, limit, "{threads} {limit}");
+        }
+    }
+    // One thread: a budget of exactly the positions a solve explores solves it; one fewer
+    // does not. The same for the move that keeps the value.
+    let p = position("4453");
+    let needed = solver().solve(&p, false);
+    let within = |limit| {
+        let budget = Budget { nodes: Some(limit), ..Budget::default() };
+        solver().solve_within(&p, false, budget).map(|s| (s.score, s.stats.nodes))
+    };
+    assert_eq!(within(needed.stats.nodes), Ok((needed.score, needed.stats.nodes)));
+    let short = within(needed.stats.nodes - 1);
+    assert_eq!(short.map_err(|u| u.stats.nodes), Err(needed.stats.nodes - 1));
+    let mut fresh = solver();
+    let (col, nodes) = fresh.keeping_move(&p, needed.score, false, Budget::default());
+    assert!(col.is_some() && nodes > 0, "{col:?} {nodes}");
+    let budget = Budget { nodes: Some(nodes - 1), ..Budget::default() };
+    assert_eq!(solver().keeping_move(&p, needed.score, false, budget), (None, nodes - 1));
+    let (line, spent) = solver().principal_variation_within(&p, needed.score, budget);
+    assert!(line.len() < 2 && spent < nodes, "{line:?} {spent}");
 }
 
 /// A random game prefix of `len` moves (stopping before any four in a row).
@@ -538,11 +592,11 @@ fn random_position(choices: &[u8], len: usize) -> Connect4 {
 /// The solver on `position` with the board's dimensions as constants (`Standard`) or read
 /// at run time (`AnySize`): scores and positions explored.
 fn solve_both_shapes(position: &Connect4) -> [(Option<i32>, u64); 2] {
-    let never = std::sync::atomic::AtomicBool::new(false);
     let fresh = solver;
+    let unlimited = super::solver::Allowance::unlimited;
     [
-        fresh().run_in(Standard, position, false, None, &never),
-        fresh().run_in(position.shape(), position, false, None, &never),
+        fresh().run_in(Standard, position, false, unlimited()),
+        fresh().run_in(position.shape(), position, false, unlimited()),
     ]
     .map(|run| (run.score, run.nodes))
 }
@@ -570,7 +624,7 @@ proptest! {
     #[test]
     fn key_equals_a_fresh_computation(choices in proptest::collection::vec(0u8..7, 0..42)) {
         let p = random_position(&choices, choices.len());
-        let fresh = position(&p.position_text());
+        let fresh = reread(&p);
         prop_assert_eq!(fresh.key(), p.key());
         prop_assert_eq!(p.mirror().key(), p.mirror_key());
         prop_assert_eq!(p.mirror().mirror(), p);
@@ -601,13 +655,19 @@ proptest! {
 /// so a position's own text did not survive a round trip.
 #[test]
 fn the_users_record_is_kept_on_every_board_size() {
-    use crate::entry::Entry;
+    use crate::entry::{Entry, Record};
+    let record = |text| Some(Record { text, moves: &[] });
     let position = Connect4::parse_position("6x5:324", None).unwrap();
-    assert_eq!(position.keep_text(" 6x5:324 "), "6x5:324");
-    assert_eq!(position.keep_text("6x5:324"), position.text_after("6x5:32", 3));
+    assert_eq!(position.text(record(" 6x5:324 ")), "6x5:324");
+    assert_eq!(position.text(Some(Record { text: "6x5:32", moves: &[3] })), "6x5:324");
+    assert_eq!(position.text(None), "6x5:423", "the rebuilt record differs: why it is kept");
     let empty = Connect4::parse_position("6x5:-", None).unwrap();
-    assert_eq!(empty.keep_text("6x5:-"), "6x5:-");
-    assert_eq!(Connect4::parse_position("4453", None).unwrap().keep_text("4453"), "4453");
+    assert_eq!(empty.text(record("6x5:-")), "6x5:-");
+    assert_eq!(empty.text(None), "6x5:-");
+    assert_eq!(Connect4::standard().text(record("")), "-");
+    assert_eq!(Connect4::standard().text(Some(Record { text: "-", moves: &[3, 3] })), "44");
+    assert_eq!(Connect4::parse_position("4453", None).unwrap().text(record("4453")), "4453");
+    assert_eq!(Connect4::parse_position("7x6:44", None).unwrap().text(record("7x6:44")), "44");
 }
 
 #[test]

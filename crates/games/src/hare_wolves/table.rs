@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use alphabeta_engine::retrograde::{self, Child, Metric, Node, Order, Retrograde, Tables};
+use alphabeta_engine::retrograde::{self, Cells, Child, Metric, Node, Order, Retrograde, Tables};
 use alphabeta_engine::{Outcome, Score, Silent};
 
 use super::{HareWolves, Move, Side, Square};
@@ -245,6 +245,12 @@ impl Retrograde for Layout {
     }
 }
 
+/// A distance of the table as a byte: no game of hare and wolves lasts 255 plies (the wolves
+/// only move forward).
+fn short(plies: u16) -> u8 {
+    u8::try_from(plies).unwrap_or_else(|_| unreachable!("a game of {plies} plies"))
+}
+
 /// The table of every position's value.
 pub struct Table {
     layout: Layout,
@@ -281,8 +287,8 @@ impl Table {
         let (slice, index) =
             self.layout.locate(mask, position.hare().dark_index(), position.to_move());
         match self.tables.value(slice, index) {
-            Some(retrograde::Value::Win(plies)) => Value { win: true, plies },
-            Some(retrograde::Value::Loss(plies)) => Value { win: false, plies },
+            Some(retrograde::Value::Win(plies)) => Value { win: true, plies: short(plies) },
+            Some(retrograde::Value::Loss(plies)) => Value { win: false, plies: short(plies) },
             _ => unreachable!("a checked position is in the table, and no state is a draw"),
         }
     }
@@ -357,7 +363,7 @@ impl Table {
     /// The number of states (valid or not).
     #[must_use]
     pub fn len(&self) -> usize {
-        (0..self.tables.len()).filter_map(|slice| self.tables.slice(slice)).map(<[u8]>::len).sum()
+        (0..self.tables.len()).filter_map(|slice| self.tables.slice(slice)).map(Cells::len).sum()
     }
 
     /// Never empty.
