@@ -35,7 +35,9 @@ def test_handshake_names_the_engine_and_its_options():
                            ("History", "check"), ("CheckExtension", "check"),
                            ("QuiescenceChecks", "check"), ("MultiPV", "spin"),
                            ("OwnBook", "check"), ("BookFile", "string"), ("Ponder", "check"),
-                           ("UCI_LimitStrength", "check"), ("UCI_Elo", "spin")]:
+                           ("UCI_LimitStrength", "check"), ("UCI_Elo", "spin"),
+                           ("SEEOrdering", "check"), ("SEEQuiescence", "check"),
+                           ("SEEPruning", "spin")]:
             assert kinds.get(name) == kind, (name, kinds)
         assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
         assert e.options["Level"].default == "strongest"

@@ -8,7 +8,9 @@ use alphabeta_engine::duel;
 use alphabeta_engine::{
     Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Source, Stats,
 };
-use alphabeta_games::entry::{merge_limits, PerftOptions, Player, Resources, Solve, SolveOptions};
+use alphabeta_games::entry::{
+    merge_limits, PerftOptions, Player, Record, Resources, Solve, SolveOptions,
+};
 use alphabeta_games::{excerpt, Entry};
 
 use crate::error::{short, CatalogueError};
@@ -290,6 +292,11 @@ fn check_limits(limits: &Limits) -> Result<(), CatalogueError> {
 }
 
 impl<G: Entry> Adapter<G> {
+    /// The text of `game`, reached from `input` by `moves`.
+    fn text(game: &G, input: &PositionInput, moves: &[G::Move]) -> String {
+        game.text(Some(Record { text: &input.position, moves }))
+    }
+
     fn parse(input: &PositionInput) -> Result<G, CatalogueError> {
         if input.position.len() > MAX_POSITION_TEXT {
             return Err(CatalogueError::BadPosition(format!(
@@ -412,12 +419,12 @@ impl<G: Entry> GameHandle for Adapter<G> {
                 G::NAME
             ))
         })?;
-        Ok(Self::view(&game, game.entry_text()))
+        Ok(Self::view(&game, game.text(None)))
     }
 
     fn position(&self, input: &PositionInput) -> Result<PositionView, CatalogueError> {
         let game = Self::parse(input)?;
-        Ok(Self::view(&game, game.keep_text(&input.position)))
+        Ok(Self::view(&game, Self::text(&game, input, &[])))
     }
 
     fn play(
@@ -436,15 +443,14 @@ impl<G: Entry> GameHandle for Adapter<G> {
             .parse_move(text)
             .map_err(|error| CatalogueError::IllegalMove(short(error.to_string())))?;
         let canonical = game.move_text(mv);
-        let after_text = game.text_after(&game.keep_text(&input.position), mv);
         game.play(mv);
-        Ok((canonical, Self::view(&game, after_text)))
+        Ok((canonical, Self::view(&game, Self::text(&game, input, &[mv]))))
     }
 
     fn best(&self, input: &PositionInput, request: &Request) -> Result<Report, CatalogueError> {
         check_limits(&request.limits)?;
         let game = Self::parse(input)?;
-        let text = game.keep_text(&input.position);
+        let text = Self::text(&game, input, &[]);
         let (mut player, level, scoring) = Self::player(request)?;
         if legal_moves(&game).is_empty() {
             return Ok(Self::finished(&game, text, &level));
@@ -469,7 +475,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
     ) -> Result<Analysis, CatalogueError> {
         check_limits(&request.limits)?;
         let game = Self::parse(input)?;
-        let text = game.keep_text(&input.position);
+        let text = Self::text(&game, input, &[]);
         let start = Instant::now();
         let (results, scoring, level) = match &request.method {
             Method::Level(_) => {
@@ -573,7 +579,7 @@ impl<G: Entry> GameHandle for Adapter<G> {
         };
         let seconds = start.elapsed().as_secs_f64();
         Ok(PerftReport {
-            position: game.keep_text(&input.position),
+            position: Self::text(&game, input, &[]),
             depth,
             nodes,
             time_ms: round_ms(seconds * 1000.0),
@@ -642,19 +648,14 @@ impl<G: Entry> GameHandle for Adapter<G> {
         request: &Request,
     ) -> Result<Box<dyn LiveGame>, CatalogueError> {
         check_limits(&request.limits)?;
-        let (game, text) = match input {
-            Some(input) => {
-                let game = Self::parse(input)?;
-                let text = game.keep_text(&input.position);
-                (game, text)
-            }
-            None => {
-                let view = self.start(first)?;
-                (Self::parse(&PositionInput::new(view.position.clone()))?, view.position)
-            }
+        let start = match input {
+            Some(input) => input.clone(),
+            None => PositionInput::new(self.start(first)?.position),
         };
+        let game = Self::parse(&start)?;
         let (player, level, scoring) = Self::player(request)?;
-        Ok(Box::new(Live { game, texts: vec![text], history: Vec::new(), player, level, scoring }))
+        let read = start.position;
+        Ok(Box::new(Live { game, read, history: Vec::new(), player, level, scoring }))
     }
 }
 
@@ -681,7 +682,7 @@ impl<G: Entry> Adapter<G> {
         let mut text_bytes = 0usize;
         let complete =
             collect_split(&mut game, split, Some(&mut root_done), &mut |position: &G| {
-                let text = position.entry_text();
+                let text = position.text(None);
                 match index.get(&text) {
                     Some(&at) => {
                         let line: &mut SplitLine = &mut found[at];
@@ -754,7 +755,7 @@ struct Solving<G: Entry> {
 impl<G: Entry> PositionSolver for Solving<G> {
     fn solve(&mut self, input: &PositionInput) -> Result<Report, CatalogueError> {
         let game = Adapter::<G>::parse(input)?;
-        let text = game.keep_text(&input.position);
+        let text = Adapter::<G>::text(&game, input, &[]);
         let level = if self.weak { "solve-weak" } else { "solve" };
         if legal_moves(&game).is_empty() {
             return Ok(Adapter::<G>::finished(&game, text, level));
@@ -770,17 +771,25 @@ impl<G: Entry> PositionSolver for Solving<G> {
 /// A game in play.
 struct Live<G: Entry> {
     game: G,
-    /// The position text after each move (the first is the start).
-    texts: Vec<String>,
+    /// The position text the game started from.
+    read: String,
+    /// The moves played since.
     history: Vec<G::Move>,
     player: Box<dyn Player<G>>,
     level: String,
     scoring: Scoring,
 }
 
+impl<G: Entry> Live<G> {
+    /// The text of the position reached.
+    fn text(&self) -> String {
+        self.game.text(Some(Record { text: &self.read, moves: &self.history }))
+    }
+}
+
 impl<G: Entry> LiveGame for Live<G> {
     fn view(&self) -> PositionView {
-        Adapter::<G>::view(&self.game, self.texts.last().cloned().unwrap_or_default())
+        Adapter::<G>::view(&self.game, self.text())
     }
 
     fn to_move(&self) -> String {
@@ -796,10 +805,8 @@ impl<G: Entry> LiveGame for Live<G> {
             .parse_move(text)
             .map_err(|error| CatalogueError::IllegalMove(short(error.to_string())))?;
         let canonical = self.game.move_text(mv);
-        let after = self.game.text_after(self.texts.last().map_or("", String::as_str), mv);
         self.game.play(mv);
         self.history.push(mv);
-        self.texts.push(after);
         Ok(canonical)
     }
 
@@ -807,7 +814,6 @@ impl<G: Entry> LiveGame for Live<G> {
         match self.history.pop() {
             Some(mv) => {
                 self.game.undo(mv);
-                self.texts.pop();
                 true
             }
             None => false,
@@ -819,7 +825,7 @@ impl<G: Entry> LiveGame for Live<G> {
     }
 
     fn think(&mut self, limits: &Limits) -> Report {
-        let text = self.texts.last().cloned().unwrap_or_default();
+        let text = self.text();
         if legal_moves(&self.game).is_empty() {
             return Adapter::<G>::finished(&self.game, text, &self.level);
         }

@@ -83,7 +83,7 @@ pub fn run(args: &BookArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     if args.frontier {
         let depth = args.depth.unwrap_or_default();
         for position in Book::frontier(width, height, depth)? {
-            writeln!(context.out, "{}", position.entry_text())?;
+            writeln!(context.out, "{}", position.text(None))?;
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -120,7 +120,7 @@ struct Toggle {
     set: fn(&mut Techniques, bool),
 }
 
-const TOGGLES: [Toggle; 8] = [
+const TOGGLES: [Toggle; 10] = [
     Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
     Toggle {
         name: "QuiescenceChecks",
@@ -145,6 +145,8 @@ const TOGGLES: [Toggle; 8] = [
         get: |t| t.late_move_reductions,
         set: |t, on| t.late_move_reductions = on,
     },
+    Toggle { name: "SEEOrdering", get: |t| t.see_ordering, set: |t, on| t.see_ordering = on },
+    Toggle { name: "SEEQuiescence", get: |t| t.see_quiescence, set: |t, on| t.see_quiescence = on },
 ];
 
 /// A technique with a margin, set by a `spin` option (0 switches it off).
@@ -154,9 +156,10 @@ struct Margin {
     set: fn(&mut Techniques, Option<i32>),
 }
 
-const MARGINS: [Margin; 2] = [
+const MARGINS: [Margin; 3] = [
     Margin { name: "RFP", get: |t| t.reverse_futility, set: |t, m| t.reverse_futility = m },
     Margin { name: "Aspiration", get: |t| t.aspiration, set: |t, m| t.aspiration = m },
+    Margin { name: "SEEPruning", get: |t| t.see_pruning, set: |t, m| t.see_pruning = m },
 ];
 
 const MARGIN_MAX: i64 = 10_000;

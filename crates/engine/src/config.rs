@@ -428,6 +428,19 @@ pub struct Techniques {
     /// time), and opened fully before it could cut a win or a loss.
     /// See: chessprogramming.org/Aspiration_Windows
     pub aspiration: Option<i32>,
+    /// With staged ordering: the noisy moves by [`crate::Game::static_exchange`] (ties by
+    /// [`crate::Game::noisy_score`]), and those that lose material (an exchange below 0) after
+    /// the killers and the quiet moves. See: chessprogramming.org/Static_Exchange_Evaluation
+    pub see_ordering: bool,
+    /// With quiescence: noisy moves whose [`crate::Game::static_exchange`] is below 0 are not
+    /// searched (not in check; the quiet checks are kept).
+    pub see_quiescence: bool,
+    /// Static exchange pruning with this margin, in the units of [`crate::Game::evaluate`]:
+    /// at a non-PV node not in check, to depth 8, after its first move and while its best
+    /// is no loss, a move that does not give check is not searched if its
+    /// [`crate::Game::static_exchange`] is below `-margin * depth` (a quiet move) or below
+    /// `-margin * depth² / 3` (a noisy one).
+    pub see_pruning: Option<i32>,
 }
 
 /// Everything that selects and tunes a search.

@@ -138,6 +138,18 @@ pub trait Game: Clone {
     /// See: chessprogramming.org/Quiescence_Search#Checks
     fn quiet_checks(&self, _moves: &mut Vec<Self::Move>) {}
 
+    /// The static exchange evaluation of `mv` (legal here), in the units of
+    /// [`Game::evaluate`]: the material the side to move wins (negative: loses) if both sides
+    /// then capture on the move's target square, each with its least valuable piece and each
+    /// free to stop. With [`crate::Techniques::see_ordering`] it orders the noisy moves and
+    /// puts the losing ones after the quiet moves; with [`crate::Techniques::see_quiescence`]
+    /// quiescence skips the losing ones; with [`crate::Techniques::see_pruning`] moves far
+    /// below zero are pruned near the horizon. The default: `None` (not known), which
+    /// switches those techniques off. See: chessprogramming.org/Static_Exchange_Evaluation
+    fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
     /// Whether the side to move is in check (or in any state where it must not stand pat or
     /// pass): checks are extended by one ply, and such nodes are never pruned by null move,
     /// reverse futility or late-move reductions. The default: never.

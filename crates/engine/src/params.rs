@@ -28,6 +28,10 @@ pub(crate) const ROOT_FULL_DEPTH: u32 = 5;
 pub(crate) const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub(crate) const LMR_DIVISOR: f64 = 2.25;
+/// Static exchange pruning up to this depth (see [`crate::Techniques::see_pruning`]).
+pub(crate) const SEE_PRUNING_DEPTH: u32 = 8;
+/// A noisy move is pruned below `-margin * depth² / SEE_NOISY_DIVISOR`.
+pub(crate) const SEE_NOISY_DIVISOR: i64 = 3;
 /// Aspiration windows from this depth on. See: chessprogramming.org/Aspiration_Windows
 pub(crate) const ASPIRATION_DEPTH: u32 = 4;
 /// Quiescence search goes at most this many plies below the iteration's depth.

@@ -248,6 +248,15 @@ pub fn merge_limits(base: &Limits, extra: &Limits) -> Limits {
 #[error("{0}")]
 pub struct LevelError(pub String);
 
+/// How the catalogue reached a position: the text it read, then the moves played from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record<'a, M> {
+    /// The position text as the user gave it.
+    pub text: &'a str,
+    /// The moves played since, in order.
+    pub moves: &'a [M],
+}
+
 /// A game as the catalogue knows it: everything a front end needs, beyond the engine's
 /// [`Game`] and the people's [`Notation`].
 pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
@@ -284,25 +293,14 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
     /// The game's own message for a text it does not accept.
     fn parse_position(text: &str, to_move: Option<&str>) -> Result<Self, String>;
 
-    /// The position text that [`Entry::parse_position`] reads back as this position.
+    /// The text of this position, which [`Entry::parse_position`] reads back as it: the one
+    /// text every front end shows. `record` is how the catalogue reached the position where
+    /// it knows (the text it read and the moves played since), for a game whose notation is
+    /// a record of moves: Connect Four writes the user's moves in the user's order. The
+    /// default is [`Notation::position_text`].
     #[must_use]
-    fn entry_text(&self) -> String {
+    fn text(&self, _record: Option<Record<'_, Self::Move>>) -> String {
         self.position_text()
-    }
-
-    /// The text to echo for a position read from `text` (the default: [`Entry::entry_text`]).
-    #[must_use]
-    fn keep_text(&self, _text: &str) -> String {
-        self.entry_text()
-    }
-
-    /// The text of the position after `mv`, given `text`, the text this position was read
-    /// from: a game whose notation is a move record (Connect Four) keeps the user's record.
-    #[must_use]
-    fn text_after(&self, _text: &str, mv: Self::Move) -> String {
-        let mut after = self.clone();
-        after.play(mv);
-        after.entry_text()
     }
 
     /// The board to draw.

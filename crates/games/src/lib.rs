@@ -70,7 +70,8 @@ pub trait Notation: Game {
     /// The text of a legal move (parsed back by [`Notation::parse_move`]).
     fn move_text(&self, mv: Self::Move) -> String;
 
-    /// The position in the game's text notation.
+    /// The position in the game's text notation, which the game's parser reads back as this
+    /// position (the catalogue shows it through [`Entry::text`]).
     fn position_text(&self) -> String;
 
     /// A drawing of the position for a terminal, several lines.

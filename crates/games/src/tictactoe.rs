@@ -554,8 +554,16 @@ impl Notation for TicTacToe {
         cell.to_string()
     }
 
+    /// The nine cells, then ` x` or ` o` when the side to move is not the one the counts
+    /// give (x starting).
     fn position_text(&self) -> String {
-        (0..9).map(|cell| self.at(cell).map_or('.', Mark::symbol)).collect::<String>()
+        let cells = (0..9).map(|cell| self.at(cell).map_or('.', Mark::symbol)).collect::<String>();
+        let inferred = TicTacToe::parse(&cells, None).ok().map(|board| board.to_move());
+        if inferred == Some(self.to_move()) {
+            cells
+        } else {
+            format!("{cells} {}", self.to_move())
+        }
     }
 
     fn drawing(&self) -> String {
@@ -764,17 +772,6 @@ mod entry {
                 }
             }
             TicTacToe::parse(board, to_move).map_err(|error| error.to_string())
-        }
-
-        /// The cells, and the side to move when the counts do not say it.
-        fn entry_text(&self) -> String {
-            let cells = crate::Notation::position_text(self);
-            let inferred = TicTacToe::parse(&cells, None).ok().map(|board| board.to_move());
-            if inferred == Some(self.to_move()) {
-                cells
-            } else {
-                format!("{cells} {}", self.to_move())
-            }
         }
 
         fn board(&self) -> Board {

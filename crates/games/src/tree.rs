@@ -292,12 +292,21 @@ impl Notation for Tree {
         mv.to_string()
     }
 
+    /// The whole tree, then `@` and the path from the root when the position is below it
+    /// (`[[4,7],[9]]@1`).
     fn position_text(&self) -> String {
-        self.text_of(self.current())
+        let tree = self.text_of(0);
+        if self.moves.is_empty() {
+            tree
+        } else {
+            let path: Vec<String> = self.moves.iter().map(usize::to_string).collect();
+            format!("{tree}@{}", path.join("."))
+        }
     }
 
+    /// The subtree still to play.
     fn drawing(&self) -> String {
-        self.position_text()
+        self.text_of(self.current())
     }
 
     fn side_name(&self, to_move: bool) -> String {
@@ -353,7 +362,8 @@ mod tests {
         let mut tree: Tree = "[[4,7],[9]]".parse().unwrap();
         assert_eq!(tree.parse_move("2").unwrap_err().last, "1");
         tree.play_text("1").unwrap();
-        assert_eq!(tree.position_text(), "[9]");
+        assert_eq!(tree.position_text(), "[[4,7],[9]]@1");
+        assert_eq!(tree.drawing(), "[9]");
         assert!(!tree.max_to_move());
         tree.play(0);
         assert_eq!(tree.evaluate(), 9);
@@ -451,16 +461,6 @@ mod entry {
                     crate::excerpt(side)
                 )),
                 _ => Ok(tree),
-            }
-        }
-
-        fn entry_text(&self) -> String {
-            let path: Vec<String> = self.path().iter().map(usize::to_string).collect();
-            let root = self.root();
-            if path.is_empty() {
-                root.position_text()
-            } else {
-                format!("{}@{}", root.position_text(), path.join("."))
             }
         }
 

@@ -51,6 +51,9 @@ impl<G: Game> Game for NoTable<G> {
     fn in_check(&self) -> bool {
         self.0.in_check()
     }
+    fn static_exchange(&self, mv: G::Move) -> Option<i32> {
+        self.0.static_exchange(mv)
+    }
     const HISTORY_SIZE: usize = G::HISTORY_SIZE;
     fn history_index(&self, mv: G::Move) -> usize {
         self.0.history_index(mv)
@@ -101,7 +104,13 @@ fn with(techniques: Techniques, depth: u32) -> SearchConfig {
 }
 
 fn ordering_only() -> Techniques {
-    Techniques { staged_ordering: true, killers: true, history: true, ..Techniques::default() }
+    Techniques {
+        staged_ordering: true,
+        killers: true,
+        history: true,
+        see_ordering: true,
+        ..Techniques::default()
+    }
 }
 
 /// Every technique, with the pruning ones.
@@ -113,6 +122,8 @@ fn strongest() -> Techniques {
         late_move_reductions: true,
         reverse_futility: Some(100),
         aspiration: Some(50),
+        see_quiescence: true,
+        see_pruning: Some(64),
         ..ordering_only()
     }
 }
@@ -334,6 +345,7 @@ fn mates_are_found_with_every_technique() {
         null_move: false,
         late_move_reductions: false,
         reverse_futility: None,
+        see_pruning: None,
         ..strongest()
     };
     let zugzwang = (MORPHY, 3);

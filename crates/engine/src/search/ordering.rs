@@ -3,8 +3,8 @@
 //! (killer moves, history).
 //!
 //! The keys fall in bands, so that sorting by key is the staged order: noisy moves by
-//! [`Game::noisy_score`], then the killers, then the quiet moves by history (natural order
-//! among equal keys). See: chessprogramming.org/Move_Ordering
+//! [`Game::noisy_score`] (or by [`Game::static_exchange`], those that lose material last of
+//! all), then the killers, then the quiet moves by history (natural order among equal keys). See: chessprogramming.org/Move_Ordering
 //!
 //! The search picks the moves lazily, one selection pass per move tried: a node that cuts on
 //! its first moves never orders the rest. See: chessprogramming.org/Move_Generation
@@ -21,6 +21,15 @@ const NOISY_BAND: i32 = 1 << 30;
 const KILLER_BAND: i32 = 1 << 29;
 /// The largest noisy score kept apart (larger ones tie).
 const NOISY_SPAN: i32 = (1 << 28) - 1;
+/// The band of noisy moves that lose material by [`Game::static_exchange`] (with
+/// [`Techniques::see_ordering`]): their exchange (negative) is added to it, below every
+/// quiet move's history.
+const LOSING_BAND: i32 = -(1 << 29);
+/// The largest exchange kept apart, either way (larger ones tie).
+const EXCHANGE_SPAN: i32 = (1 << 18) - 1;
+/// With [`Techniques::see_ordering`], winning and even noisy moves are keyed by exchange
+/// times this, plus their noisy score (clamped to `0..NOISY_TIES`) to break ties.
+const NOISY_TIES: i32 = 256;
 
 /// The history heuristic's table: one counter per [`Game::history_index`], raised for quiet
 /// moves that cut and lowered for the quiet moves tried before them, with "gravity" (a
@@ -114,6 +123,15 @@ pub(crate) fn key<G: Game>(
 ) -> i32 {
     if techniques.staged_ordering {
         if let Some(score) = game.noisy_score(mv) {
+            if techniques.see_ordering {
+                if let Some(exchange) = game.static_exchange(mv) {
+                    if exchange < 0 {
+                        return LOSING_BAND + exchange.max(-EXCHANGE_SPAN);
+                    }
+                    let exchange = exchange.min(EXCHANGE_SPAN);
+                    return NOISY_BAND + exchange * NOISY_TIES + score.clamp(0, NOISY_TIES - 1);
+                }
+            }
             return NOISY_BAND + score.clamp(-NOISY_SPAN, NOISY_SPAN);
         }
     }

@@ -49,6 +49,9 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         late_move_reductions: true,
         reverse_futility: Some(REVERSE_FUTILITY_MARGIN),
         aspiration: Some(ASPIRATION_WINDOW),
+        see_ordering: false,
+        see_quiescence: false,
+        see_pruning: None,
     };
     config.threads = threads.max(1);
     config.tt_bytes = table_bytes;

@@ -37,6 +37,7 @@ pub mod notation;
 pub mod perft;
 pub mod polyglot;
 pub mod pst;
+pub mod see;
 pub mod seed;
 
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
@@ -279,7 +280,9 @@ fn rank_of(piece: Piece) -> i32 {
 /// chess`: negamax with its table, depth-aware mate scores, the game's move ordering and every
 /// technique of [`Techniques`] on (quiescence on captures and queen promotions, check
 /// extension, staged ordering with killers and history, null move, late-move reductions,
-/// reverse futility pruning, aspiration windows), on `threads` threads sharing a table of
+/// reverse futility pruning, aspiration windows, and the static exchange of [`see`] ordering
+/// captures, pruning losing ones in quiescence and losing moves near the horizon), on
+/// `threads` threads sharing a table of
 /// `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
 #[must_use]
 pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
@@ -297,6 +300,9 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         late_move_reductions: true,
         reverse_futility: Some(REVERSE_FUTILITY_MARGIN),
         aspiration: Some(ASPIRATION_WINDOW),
+        see_ordering: true,
+        see_quiescence: true,
+        see_pruning: Some(SEE_PRUNING_MARGIN),
     };
     config.threads = threads.max(1);
     config.tt_bytes = table_bytes;
@@ -305,6 +311,10 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
 
 /// The margin of reverse futility pruning per ply of depth, in centipawns.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 100;
+
+/// The margin of static exchange pruning, in centipawns (see
+/// [`Techniques::see_pruning`]).
+pub const SEE_PRUNING_MARGIN: i32 = 64;
 
 /// The half-width of the aspiration window, in centipawns.
 pub const ASPIRATION_WINDOW: i32 = 35;
@@ -495,6 +505,11 @@ impl Game for Chess {
 
     fn in_check(&self) -> bool {
         !self.board.checkers().is_empty()
+    }
+
+    /// [`see::see`]: the exchange on the move's target square, in centipawns.
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        Some(see::see(&self.board, mv))
     }
 
     /// Colour, piece and target square.

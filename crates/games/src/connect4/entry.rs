@@ -8,7 +8,7 @@ use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Sou
 use super::{Book, Budget, Connect4, Solver, SolverConfig};
 use crate::entry::{
     depth_config, engine_player, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
-    OpeningBook, Player, Resources, Solve, SolveOptions,
+    OpeningBook, Player, Record, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -319,38 +319,18 @@ impl Entry for Connect4 {
         }
     }
 
-    fn entry_text(&self) -> String {
-        let moves = self.sequence().unwrap_or_else(|| self.position_text());
-        let moves = if moves.is_empty() { "-".to_string() } else { moves };
-        if (self.width(), self.height()) == (7, 6) {
-            moves
-        } else {
-            format!("{}x{}:{moves}", self.width(), self.height())
+    /// The user's record of moves as given (trimmed), then the moves played since, on
+    /// every board size; without a record, the position's own text.
+    fn text(&self, record: Option<Record<'_, u8>>) -> String {
+        let parsed = record.and_then(|record| Some((split_size(record.text).ok()?, record.moves)));
+        let Some(((width, height, typed), played)) = parsed else {
+            return self.position_text();
+        };
+        let mut moves = if typed == "-" { String::new() } else { typed.to_string() };
+        for col in played {
+            moves.push_str(&(col + 1).to_string());
         }
-    }
-
-    /// The user's record of moves as given (trimmed), not a record rebuilt from the stones,
-    /// on every board size (as [`Entry::text_after`] keeps it).
-    fn keep_text(&self, text: &str) -> String {
-        match split_size(text) {
-            Ok((7, 6, moves)) if !moves.is_empty() => moves.to_string(),
-            Ok((width, height, moves)) if !moves.is_empty() && moves != "-" => {
-                format!("{width}x{height}:{moves}")
-            }
-            Ok(_) | Err(_) => self.entry_text(),
-        }
-    }
-
-    /// The user's record of moves, with the new column appended.
-    fn text_after(&self, text: &str, col: u8) -> String {
-        let (width, height, moves) = split_size(text).unwrap_or((7, 6, ""));
-        let moves = if moves == "-" { "" } else { moves };
-        let moves = format!("{moves}{}", col + 1);
-        if (width, height) == (7, 6) {
-            moves
-        } else {
-            format!("{width}x{height}:{moves}")
-        }
+        super::sized(width, height, if moves.is_empty() { "-" } else { &moves })
     }
 
     fn board(&self) -> Board {
@@ -545,11 +525,12 @@ mod tests {
     #[test]
     fn positions_keep_their_record_and_size() {
         let position = Connect4::parse_position("4453", None).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(position.entry_text(), "4453");
-        assert_eq!(position.text_after("4453", 0), "44531");
+        assert_eq!(position.text(None), "4453");
+        let record = Record { text: "4453", moves: &[0] };
+        assert_eq!(position.text(Some(record)), "44531");
         let small = Connect4::parse_position("6x5:33", None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((small.width(), small.height()), (6, 5));
-        assert_eq!(small.entry_text(), "6x5:33");
+        assert_eq!(small.text(None), "6x5:33");
         assert!(Connect4::parse_position("9x9:1", None).is_err());
         assert!(Connect4::parse_position("4458", None).unwrap_err().contains("move 4"));
         assert!(Connect4::parse_position("44", Some("o")).unwrap_err().contains("x to move"));

@@ -169,13 +169,23 @@ pub struct Connect4 {
 
 impl fmt::Debug for Connect4 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Connect4({}x{} \"{}\")", self.width, self.height, self.position_text())
+        write!(f, "Connect4(\"{}\")", self.position_text())
     }
 }
 
 impl Default for Connect4 {
     fn default() -> Self {
         Self::standard()
+    }
+}
+
+/// A record of moves as a position text: `moves` alone on the standard 7x6 board, after
+/// `WxH:` on another.
+fn sized(width: u8, height: u8, moves: &str) -> String {
+    if (width, height) == (7, 6) {
+        moves.to_string()
+    } else {
+        format!("{width}x{height}:{moves}")
     }
 }
 
@@ -829,12 +839,14 @@ impl Notation for Connect4 {
         (col + 1).to_string()
     }
 
-    /// A sequence of moves from the empty board that reaches this position. The board
-    /// keeps stones, not history, so this is rebuilt ([`Connect4::sequence`]) and may
-    /// differ from the moves typed (`4354` and `4453` give the same position); the CLI
-    /// echoes what was typed.
+    /// A sequence of moves from the empty board that reaches this position (`-` for none),
+    /// after `WxH:` on a board other than 7x6. The board keeps stones, not history, so this
+    /// is rebuilt ([`Connect4::sequence`]) and may differ from the moves typed (`4354` and
+    /// `4453` give the same position); the catalogue echoes what was typed
+    /// ([`crate::Entry::text`]).
     fn position_text(&self) -> String {
-        self.sequence().unwrap_or_else(|| self.grid().replace('\n', "/"))
+        let moves = self.sequence().unwrap_or_else(|| self.grid().replace('\n', "/"));
+        sized(self.width, self.height, if moves.is_empty() { "-" } else { &moves })
     }
 
     fn drawing(&self) -> String {

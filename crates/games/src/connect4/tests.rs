@@ -9,6 +9,12 @@ fn position(text: &str) -> Connect4 {
     Connect4::from_moves(text).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// `p` read back from its own text.
+fn reread(p: &Connect4) -> Connect4 {
+    <Connect4 as crate::Entry>::parse_position(&p.position_text(), None)
+        .unwrap_or_else(|error| panic!("{error}"))
+}
+
 /// A solver without the book: these tests are about the search.
 fn solver() -> Solver {
     Solver::new(SolverConfig { table_bytes: 8 << 20, book: false, ..SolverConfig::default() })
@@ -50,7 +56,7 @@ fn moves_and_texts() {
     assert!(p.drawing().contains("| . . o x x . . |"));
     assert_eq!(p.side_name(true), "x");
     assert_eq!(p.side_name(false), "o");
-    assert_eq!(Connect4::standard().position_text(), "");
+    assert_eq!(Connect4::standard().position_text(), "-");
     // Another order of the same stones gives the same position and key.
     assert_eq!(position("4354").key(), p.key());
 }
@@ -179,7 +185,7 @@ fn sequences_replay() {
         "65214673556155731566316327373221417",
     ] {
         let p = position(text);
-        let again = position(&p.position_text());
+        let again = reread(&p);
         assert_eq!(again, p, "{text}");
     }
 }
@@ -618,7 +624,7 @@ proptest! {
     #[test]
     fn key_equals_a_fresh_computation(choices in proptest::collection::vec(0u8..7, 0..42)) {
         let p = random_position(&choices, choices.len());
-        let fresh = position(&p.position_text());
+        let fresh = reread(&p);
         prop_assert_eq!(fresh.key(), p.key());
         prop_assert_eq!(p.mirror().key(), p.mirror_key());
         prop_assert_eq!(p.mirror().mirror(), p);
@@ -649,13 +655,19 @@ proptest! {
 /// so a position's own text did not survive a round trip.
 #[test]
 fn the_users_record_is_kept_on_every_board_size() {
-    use crate::entry::Entry;
+    use crate::entry::{Entry, Record};
+    let record = |text| Some(Record { text, moves: &[] });
     let position = Connect4::parse_position("6x5:324", None).unwrap();
-    assert_eq!(position.keep_text(" 6x5:324 "), "6x5:324");
-    assert_eq!(position.keep_text("6x5:324"), position.text_after("6x5:32", 3));
+    assert_eq!(position.text(record(" 6x5:324 ")), "6x5:324");
+    assert_eq!(position.text(Some(Record { text: "6x5:32", moves: &[3] })), "6x5:324");
+    assert_eq!(position.text(None), "6x5:423", "the rebuilt record differs: why it is kept");
     let empty = Connect4::parse_position("6x5:-", None).unwrap();
-    assert_eq!(empty.keep_text("6x5:-"), "6x5:-");
-    assert_eq!(Connect4::parse_position("4453", None).unwrap().keep_text("4453"), "4453");
+    assert_eq!(empty.text(record("6x5:-")), "6x5:-");
+    assert_eq!(empty.text(None), "6x5:-");
+    assert_eq!(Connect4::standard().text(record("")), "-");
+    assert_eq!(Connect4::standard().text(Some(Record { text: "-", moves: &[3, 3] })), "44");
+    assert_eq!(Connect4::parse_position("4453", None).unwrap().text(record("4453")), "4453");
+    assert_eq!(Connect4::parse_position("7x6:44", None).unwrap().text(record("7x6:44")), "44");
 }
 
 #[test]

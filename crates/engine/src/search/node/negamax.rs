@@ -21,7 +21,8 @@ use super::{Expansion, Run};
 use crate::budget::Aborted;
 use crate::params::{
     ASPIRATION_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE, NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR,
-    QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
+    QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH, SEE_NOISY_DIVISOR,
+    SEE_PRUNING_DEPTH,
 };
 use crate::tt::{Bound, TtEntry};
 use crate::{Game, Observer, PvLine, Score, Scoring, SearchResult};
@@ -117,7 +118,8 @@ impl Uses {
             check: techniques.check_extension
                 || techniques.null_move
                 || techniques.late_move_reductions
-                || techniques.reverse_futility.is_some(),
+                || techniques.reverse_futility.is_some()
+                || techniques.see_pruning.is_some(),
             pruning: techniques.quiescence
                 || techniques.null_move
                 || techniques.reverse_futility.is_some(),
@@ -488,7 +490,19 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             searched += 1;
             let quiet = quiet_matters && game.noisy_score(mv).is_none();
             let floor = if exact_ties { alpha.min(best.next_down()) } else { alpha };
+            // Static exchange pruning: a move that loses too much near the horizon is not
+            // searched, unless it gives check (the node's value is then heuristic).
+            let exchange_cut = TECHNIQUES
+                && !K::PV
+                && !in_check
+                && index > 0
+                && self.exchange_prunes(game, mv, depth, best);
             game.play(mv);
+            if exchange_cut && !game.in_check() {
+                game.undo(mv);
+                self.horizon += 1;
+                continue;
+            }
             let reduction = if techniques.late_move_reductions && quiet && !in_check {
                 self.late_move_reduction::<K>(game, depth, order)
             } else {
@@ -843,6 +857,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             best = stand_pat;
             alpha = alpha.max(stand_pat);
             game.noisy_moves(&mut self.stack);
+            if self.config.techniques.see_quiescence {
+                self.drop_losing(game, start);
+            }
             if checks {
                 game.quiet_checks(&mut self.stack);
             }
@@ -881,6 +898,38 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         }
         self.stack.truncate(start);
         Ok(best)
+    }
+
+    /// Removes from `stack[start..]` the moves that lose material by
+    /// [`Game::static_exchange`] (order kept).
+    fn drop_losing(&mut self, game: &G, start: usize) {
+        let mut keep = start;
+        for at in start..self.stack.len() {
+            let mv = self.stack[at];
+            if game.static_exchange(mv).map_or(true, |exchange| exchange >= 0) {
+                self.stack[keep] = mv;
+                keep += 1;
+            }
+        }
+        self.stack.truncate(keep);
+    }
+
+    /// Whether static exchange pruning ([`crate::Techniques::see_pruning`]) may skip `mv` at
+    /// a non-PV node at `depth`, not in check (the caller's conditions): its exchange is below
+    /// the margin's threshold. (Whether it gives check is asked after it is played.)
+    fn exchange_prunes(&self, game: &G, mv: G::Move, depth: u32, best: Score) -> bool {
+        let Some(margin) = self.config.techniques.see_pruning else { return false };
+        if depth > SEE_PRUNING_DEPTH || best.is_loss() || best <= -Score::INFINITY {
+            return false;
+        }
+        let Some(exchange) = game.static_exchange(mv) else { return false };
+        let (margin, depth) = (i64::from(margin), i64::from(depth));
+        let threshold = if game.noisy_score(mv).is_some() {
+            -margin * depth * depth / SEE_NOISY_DIVISOR
+        } else {
+            -margin * depth
+        };
+        i64::from(exchange) < threshold
     }
 
     /// The score a table entry proves for window `(alpha, beta)`, if any.
