@@ -4,7 +4,8 @@
 //!
 //! The keys fall in bands, so that sorting by key is the staged order: noisy moves by
 //! [`Game::noisy_score`] (or by [`Game::static_exchange`], those that lose material last of
-//! all), then the killers, then the quiet moves by history (natural order among equal keys). See: chessprogramming.org/Move_Ordering
+//! all), then the killers, then the quiet moves by history (natural order among equal keys).
+//! See: chessprogramming.org/Move_Ordering
 //!
 //! The search picks the moves lazily, one selection pass per move tried: a node that cuts on
 //! its first moves never orders the rest. See: chessprogramming.org/Move_Generation

@@ -7,8 +7,8 @@ use alphabeta_engine::{Game, Limits, Score, Scoring, SearchResult, Searcher, Sou
 
 use super::{Book, Budget, Connect4, Solver, SolverConfig};
 use crate::entry::{
-    depth_config, engine_player, Board, Entry, Highlights, LevelError, LevelInfo, MoveSquares,
-    OpeningBook, Player, Record, Resources, Solve, SolveOptions,
+    depth_config, engine_player, nothing_found, Board, Entry, Highlights, LevelError, LevelInfo,
+    MoveSquares, OpeningBook, Player, Record, Resources, Solve, SolveOptions,
 };
 use crate::Notation;
 
@@ -89,15 +89,9 @@ fn budget_of(limits: &Limits) -> Budget<'_> {
 /// explored (the catalogue says "not solved within the budget").
 fn unsolved(nodes: u64, elapsed: Duration) -> SearchResult<u8> {
     SearchResult {
-        best_move: None,
-        score: -Score::INFINITY,
-        exact: false,
-        pv: Vec::new(),
         stats: solver_stats(nodes, elapsed, 0),
-        aborted: true,
-        root_moves: Vec::new(),
-        lines: Vec::new(),
         source: Source::Solver,
+        ..nothing_found(elapsed)
     }
 }
 
