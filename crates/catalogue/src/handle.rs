@@ -8,6 +8,7 @@ use alphabeta_engine::duel;
 use alphabeta_engine::{
     Algorithm, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher, Source, Stats,
 };
+use alphabeta_games::build::Builder;
 use alphabeta_games::entry::{
     merge_limits, PerftOptions, Player, Record, Resources, Solve, SolveOptions,
 };
@@ -203,6 +204,9 @@ pub trait GameHandle: Send + Sync {
         input: &PositionInput,
         players: [&Request; 2],
     ) -> Result<Played, CatalogueError>;
+    /// The files the game can build (an opening book, endgame databases), at most one
+    /// builder of each product.
+    fn builders(&self) -> Vec<Builder>;
     /// A game to play from `input` (the start with `first` to move when `None`), with the AI
     /// of `request`.
     ///
@@ -639,6 +643,10 @@ impl<G: Entry> GameHandle for Adapter<G> {
             },
         };
         Ok(Played { first_side, moves, winner, result: result_of(&game).words })
+    }
+
+    fn builders(&self) -> Vec<Builder> {
+        G::builders()
     }
 
     fn live(

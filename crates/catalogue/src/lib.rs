@@ -28,6 +28,9 @@ pub mod trace;
 
 use std::sync::Arc;
 
+pub use alphabeta_games::build::{
+    ArgKind, BuildArg, BuildError, BuildProgress, BuildValues, Builder, Product,
+};
 pub use alphabeta_games::entry::{
     Board, Entry, Highlights, LevelInfo, MoveSquares, PerftOptions, Resources, SolveOptions,
     TreeNodeView,
@@ -113,8 +116,97 @@ impl Catalogue {
         self.games.iter().map(|game| game.name()).collect()
     }
 
+    /// The games that build `product`, in the order they were added.
+    #[must_use]
+    pub fn building(&self, product: Product) -> Vec<&'static str> {
+        self.games
+            .iter()
+            .filter(|game| game.builders().iter().any(|builder| builder.product == product))
+            .map(|game| game.name())
+            .collect()
+    }
+
+    /// The game called `name` and its builder of `product`.
+    ///
+    /// # Errors
+    /// [`CatalogueError::UnknownGame`]; [`CatalogueError::BadOption`] for a game that does
+    /// not build `product`, naming the games that do.
+    pub fn builder(
+        &self,
+        name: &str,
+        product: Product,
+    ) -> Result<(&Arc<dyn GameHandle>, Builder), CatalogueError> {
+        let game = self.get(name)?;
+        let builder = game.builders().into_iter().find(|builder| builder.product == product);
+        builder.map(|builder| (game, builder)).ok_or_else(|| {
+            let (what, pronoun) = (product.words(), product.pronoun());
+            let others = match self.building(product).as_slice() {
+                [] => format!("no game here has {pronoun}"),
+                [only] => format!("only {only} has {pronoun}"),
+                [first @ .., last] => format!("{} and {last} have {pronoun}", first.join(", ")),
+            };
+            CatalogueError::BadOption(format!("{} has no {what}: {others}", game.name()))
+        })
+    }
+
     /// Every game, in the order they were added.
     pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn GameHandle>> {
         self.games.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(catalogue: &Catalogue, game: &str, product: Product) -> String {
+        catalogue.builder(game, product).map(|_| ()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_game_without_a_builder_is_refused_naming_the_games_that_have_one() {
+        let standard = Catalogue::standard().with::<example::Nim>();
+        assert_eq!(standard.building(Product::Book), ["connect4", "chess"]);
+        assert_eq!(standard.building(Product::Tablebase), ["checkers"]);
+        assert_eq!(
+            refusal(&standard, "nim", Product::Book),
+            "nim has no opening book: connect4 and chess have one"
+        );
+        assert_eq!(
+            refusal(&standard, "chess", Product::Tablebase),
+            "chess has no endgame databases: only checkers has them"
+        );
+        let nim = Catalogue::empty().with::<example::Nim>();
+        assert_eq!(
+            refusal(&nim, "nim", Product::Book),
+            "nim has no opening book: no game here has one"
+        );
+        assert!(refusal(&nim, "chess", Product::Book).starts_with("unknown game 'chess'"));
+        let (game, builder) = standard.builder("c4", Product::Book).unwrap();
+        assert_eq!((game.name(), builder.product), ("connect4", Product::Book));
+    }
+
+    /// A front end makes one flag of the arguments of one name (`--depth`, `--out`): the
+    /// builders of a product agree on each one's shape.
+    #[test]
+    fn arguments_of_one_name_have_one_shape() {
+        let standard = Catalogue::standard();
+        for product in Product::ALL {
+            let mut seen: Vec<&BuildArg> = Vec::new();
+            let builders = standard.iter().flat_map(|game| game.builders());
+            for arg in builders.filter(|builder| builder.product == product).flat_map(|b| b.args) {
+                let shape = |kind: ArgKind| match kind {
+                    ArgKind::Flag => 0,
+                    ArgKind::Number { .. } | ArgKind::Text => 1,
+                    ArgKind::Texts => 2,
+                };
+                if let Some(first) = seen.iter().find(|first| first.name == arg.name) {
+                    assert_eq!(shape(first.kind), shape(arg.kind), "--{}", arg.name);
+                    assert_eq!(first.aliases, arg.aliases, "--{}", arg.name);
+                } else {
+                    seen.push(arg);
+                }
+            }
+        }
     }
 }

@@ -223,18 +223,7 @@ fn bad(message: String) -> CatalogueError {
     CatalogueError::BadOption(message)
 }
 
-/// The memory available now in bytes (what the system could give without swapping; the
-/// machine's total where the system does not say), when it can be read.
-#[must_use]
-pub fn memory_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let field = |name: &str| {
-        let line = text.lines().find(|line| line.starts_with(name))?;
-        line.split_whitespace().nth(1)?.parse::<u64>().ok()
-    };
-    let kib = field("MemAvailable:").or_else(|| field("MemTotal:"))?;
-    Some(kib * 1024)
-}
+pub use alphabeta_games::entry::memory_bytes;
 
 /// `mib` MiB in bytes, refused when larger than the memory available now (`option` names
 /// it): the one check of a table size for every front end.
@@ -242,16 +231,7 @@ pub fn memory_bytes() -> Option<u64> {
 /// # Errors
 /// [`CatalogueError::BadOption`]: under 1 MiB, or more than the machine has available.
 pub fn table_bytes(option: &str, mib: u64) -> Result<usize, CatalogueError> {
-    let memory = memory_bytes().unwrap_or(u64::MAX);
-    match mib.checked_mul(1 << 20).filter(|&bytes| mib >= 1 && bytes <= memory) {
-        Some(bytes) => usize::try_from(bytes)
-            .map_err(|_| bad(format!("{option}: {mib} MiB does not fit this machine's addresses"))),
-        None => Err(bad(format!(
-            "{option}: {mib} MiB is out of range: give at least 1 and at most this machine's \
-             memory available now ({} MiB)",
-            memory >> 20
-        ))),
-    }
+    alphabeta_games::entry::table_bytes(option, mib).map_err(bad)
 }
 
 impl SearchOptions {

@@ -4,6 +4,7 @@
 use alphabeta_engine::{Outcome, Score, Scoring, SearchResult, Source};
 use alphabeta_games::entry::{Board, Highlights, LevelInfo, MoveSquares};
 use alphabeta_games::Entry;
+pub use alphabeta_games::{count, thousands};
 use serde::Serialize;
 
 /// What a search, a player or a solver found for one position: the same fields for every
@@ -184,26 +185,6 @@ pub fn wins(side: &str) -> String {
     } else {
         format!("{side} wins")
     }
-}
-
-/// `count` and the noun in the right number: "1 ply", "3 plies".
-#[must_use]
-pub fn count(count: u64, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(count), if count == 1 { one } else { many })
-}
-
-/// `1234567` → `1,234,567`.
-#[must_use]
-pub fn thousands(number: u64) -> String {
-    let digits = number.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// A line's words for people in brackets after its move texts (` (e4 e5)`), when they differ.

@@ -11,7 +11,7 @@ mod bench_connect4;
 mod bench_hare_wolves;
 mod bench_search;
 mod best;
-mod book;
+mod build;
 mod games;
 mod input;
 mod matches;
@@ -20,7 +20,6 @@ mod perft;
 mod play;
 mod serve;
 mod solve;
-mod tablebase;
 mod tree;
 pub mod uci;
 
@@ -28,7 +27,7 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use alphabeta_catalogue::Catalogue;
+use alphabeta_catalogue::{Catalogue, Product};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A game-tree search engine: games, play, best, solve, analyse, batch, perft, tree, match,
@@ -63,10 +62,12 @@ enum Command {
     Match(matches::MatchArgs),
     /// Serve a page to play every game in the browser and watch alpha-beta think.
     Serve(serve::ServeArgs),
-    /// An opening book made by the solver (Connect Four).
-    Book(book::BookArgs),
-    /// Endgame databases by retrograde analysis (checkers: every position with few pieces).
-    Tablebase(tablebase::TablebaseArgs),
+    /// An opening book, for the games that have one (`book --help` names them and their
+    /// arguments).
+    Book(build::BuildArgs),
+    /// Endgame databases, for the games that have them (`tablebase --help` names them and
+    /// their arguments).
+    Tablebase(build::BuildArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (chess GUIs, python-chess).
     Uci(uci::UciArgs),
     /// Reproduce the documents' measurements and time the searches.
@@ -126,8 +127,8 @@ fn dispatch(command: Command, context: &mut Context<'_>) -> anyhow::Result<ExitC
         Command::Tree(args) => tree::run(&args, context),
         Command::Match(args) => matches::run(&args, context),
         Command::Serve(args) => serve::run(&args, context),
-        Command::Book(args) => book::run(&args, context),
-        Command::Tablebase(args) => tablebase::run(&args, context),
+        Command::Book(args) => build::run(Product::Book, &args, context),
+        Command::Tablebase(args) => build::run(Product::Tablebase, &args, context),
         Command::Uci(args) => uci::run(&args, context),
         Command::Bench { what: BenchWhat::Seeds(args) } => bench::seeds(&args, context),
         Command::Bench { what: BenchWhat::Perft(args) } => bench::perft(&args, context),
@@ -191,12 +192,13 @@ where
     }
 }
 
-/// The verbs whose `GAME` serves every game of the catalogue (`book` serves the games that
-/// have a book, and says so itself).
+/// The verbs whose `GAME` serves every game of the catalogue (`book` and `tablebase` serve
+/// the games that build one, and their help names those).
 const EVERY_GAME: [&str; 7] = ["play", "best", "solve", "analyse", "batch", "perft", "match"];
 
 /// The command line with the help of each `GAME` argument listing `catalogue`'s games, so
-/// that a game registered once appears in every verb's help.
+/// that a game registered once appears in every verb's help, and the flags of the games'
+/// builders on `book` and `tablebase`.
 #[must_use]
 pub fn command(catalogue: &Catalogue) -> clap::Command {
     let help = format!(
@@ -210,7 +212,7 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
             // In place: `mut_arg` would move the positional to the end.
             verb.mut_args(|arg| if arg.get_id() == "game" { arg.help(help.clone()) } else { arg })
         } else {
-            verb
+            build::with_arguments(verb, catalogue)
         }
     })
 }

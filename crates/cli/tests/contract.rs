@@ -277,6 +277,60 @@ fn every_verb_help_names_every_game_it_serves() {
 }
 
 #[test]
+fn book_and_tablebase_serve_the_games_that_build_them() {
+    let never = "/nonexistent/never";
+    for (args, words) in [
+        // Nim builds nothing: refused, naming the games that build one.
+        (&["book", "nim"][..], "nim has no opening book: connect4 and chess have one"),
+        (
+            &["tablebase", "nim", "--pieces", "2", "--out", never],
+            "nim has no endgame databases: only checkers has them",
+        ),
+        // An argument of another game's builder: named, with the game.
+        (
+            &["book", "connect4", "--lines", "l.txt", "--out", never],
+            "--lines: the connect4 opening book takes no --lines (it takes --depth, --out",
+        ),
+        (
+            &["book", "chess", "--merge", "a.json", "--out", never],
+            "--merge: the chess opening book takes no --merge (it takes --lines, --out, --depth)",
+        ),
+        (
+            &["book", "chess", "--lines", "l.txt", "--depth", "x", "--out", never],
+            "--depth x: give 0",
+        ),
+        (&["book", "connect4", "--frontier", "--depth", "2", "--out", never], "give it no --out"),
+        (
+            &["book", "connect4", "--size", "7by6", "--frontier", "--depth", "2"],
+            "'7by6' is not a board size",
+        ),
+    ] {
+        let (code, _, err) = call(args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    // The help names the games that build one and every argument, from the catalogue.
+    let (code, out, _) = call(&["book", "--help"], b"");
+    assert_eq!(code, 0);
+    for words in [
+        "connect4 (a book made by the solver",
+        "chess (a Polyglot book",
+        "--lines",
+        "--merge",
+        "--tt-mib",
+        "(1 to 64; 2 by default)",
+    ] {
+        assert!(out.contains(words), "book --help does not say {words}: {out}");
+    }
+    assert!(!out.contains("nim"), "{out}");
+    // A catalogue in which no game builds anything says so.
+    let nim = alphabeta_catalogue::Catalogue::empty().with::<alphabeta_catalogue::example::Nim>();
+    let (code, _, err) = common::call_with(&nim, &["book", "nim"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("nim has no opening book: no game here has one"), "{err}");
+}
+
+#[test]
 fn long_bad_input_is_quoted_short() {
     let long = "x".repeat(100_000);
     for verb in ["best", "solve"] {

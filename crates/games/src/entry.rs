@@ -140,6 +140,37 @@ impl OpeningBook {
     }
 }
 
+/// The memory available now in bytes (what the system could give without swapping; the
+/// machine's total where the system does not say), when it can be read.
+#[must_use]
+pub fn memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| {
+        let line = text.lines().find(|line| line.starts_with(name))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    };
+    let kib = field("MemAvailable:").or_else(|| field("MemTotal:"))?;
+    Some(kib * 1024)
+}
+
+/// `mib` MiB in bytes, refused when larger than the memory available now (`option` names
+/// it): the one check of a table size for every front end and builder.
+///
+/// # Errors
+/// Under 1 MiB, or more than the machine has available, in words naming `option`.
+pub fn table_bytes(option: &str, mib: u64) -> Result<usize, String> {
+    let memory = memory_bytes().unwrap_or(u64::MAX);
+    match mib.checked_mul(1 << 20).filter(|&bytes| mib >= 1 && bytes <= memory) {
+        Some(bytes) => usize::try_from(bytes)
+            .map_err(|_| format!("{option}: {mib} MiB does not fit this machine's addresses")),
+        None => Err(format!(
+            "{option}: {mib} MiB is out of range: give at least 1 and at most this machine's \
+             memory available now ({} MiB)",
+            memory >> 20
+        )),
+    }
+}
+
 /// How an exact solve runs.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
@@ -392,6 +423,13 @@ pub trait Entry: Notation<Move: Send + Sync> + Send + Sync + 'static {
                 (mv, nodes)
             })
             .collect()
+    }
+
+    /// The files this game can build (an opening book, endgame databases), at most one
+    /// builder of each [`crate::build::Product`]; none by default.
+    #[must_use]
+    fn builders() -> Vec<crate::build::Builder> {
+        Vec::new()
     }
 
     /// The scoring in which [`Notation::value`] reads the scores of the players and solver.

@@ -7,12 +7,14 @@
 //! - [`tictactoe`]: tic-tac-toe (seeds 000–002).
 //! - [`tree`]: explicit game trees written as nested lists (seed 001's worked examples).
 //! - [`entry`]: what a game tells the catalogue (names, levels, players, solver).
+//! - [`build`]: the files a game can build (an opening book, endgame databases).
 //! - [`seeds`]: the tutorials' tic-tac-toe experiments, shared by the tests and the CLI.
 //!
 //! Every game implements the engine's [`alphabeta_engine::Game`] for the search and
 //! [`Notation`] for the people: move text, position text, drawings and values in words.
 #![deny(missing_docs)]
 
+pub mod build;
 pub mod checkers;
 pub mod chess;
 pub mod connect4;
@@ -35,6 +37,26 @@ pub fn excerpt(text: &str) -> String {
 }
 
 pub use alphabeta_engine::excerpt_within;
+
+/// `count` and the noun in the right number: "1 ply", "3 plies".
+#[must_use]
+pub fn count(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(count), if count == 1 { one } else { many })
+}
+
+/// `1234567` → `1,234,567`.
+#[must_use]
+pub fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
 
 /// `text` with its control characters written as escapes (`\u{1b}`), so that input quoted
 /// in a message cannot drive a terminal; newlines and tabs only if `lines_too`.

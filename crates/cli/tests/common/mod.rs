@@ -12,11 +12,15 @@ pub fn catalogue() -> Catalogue {
 
 /// Runs the program in-process over the catalogue with Nim: (exit code, stdout, stderr).
 pub fn call(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let catalogue = catalogue();
+    call_with(&catalogue(), args, stdin)
+}
+
+/// Runs the program in-process over `catalogue`: (exit code, stdout, stderr).
+pub fn call_with(catalogue: &Catalogue, args: &[&str], stdin: &[u8]) -> (u8, String, String) {
     let mut input = stdin;
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut context = Context {
-        catalogue: &catalogue,
+        catalogue,
         input: &mut input,
         out: &mut out,
         err: &mut err,

@@ -145,6 +145,10 @@ impl Entry for Checkers {
         MoveSquares { from: Some(cell(mv.from)), squares }
     }
 
+    fn builders() -> Vec<crate::build::Builder> {
+        vec![super::build::BUILDER]
+    }
+
     fn levels() -> Vec<LevelInfo> {
         TIMED_LEVELS.iter().map(|(info, _, _)| *info).collect()
     }

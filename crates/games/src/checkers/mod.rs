@@ -24,6 +24,7 @@
 
 pub mod bench;
 pub mod board;
+mod build;
 mod entry;
 pub mod eval;
 pub mod fen;

@@ -276,6 +276,10 @@ impl Entry for Chess {
         Highlights { win: Vec::new(), check }
     }
 
+    fn builders() -> Vec<crate::build::Builder> {
+        vec![super::build::BUILDER]
+    }
+
     fn levels() -> Vec<LevelInfo> {
         TIMED_LEVELS.iter().map(|(info, _, _)| *info).collect()
     }

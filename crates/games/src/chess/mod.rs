@@ -30,6 +30,7 @@
 //! ```
 
 pub mod bench;
+mod build;
 mod entry;
 pub mod eval;
 pub mod fen;

@@ -384,6 +384,10 @@ impl Entry for Connect4 {
         Highlights { win, check: Vec::new() }
     }
 
+    fn builders() -> Vec<crate::build::Builder> {
+        vec![super::build::BUILDER]
+    }
+
     fn levels() -> Vec<LevelInfo> {
         const ABOUT: [&str; 10] = [
             "looks 2 plies ahead",

@@ -36,6 +36,7 @@
 //! [`Score`] (wins and losses in plies) into this scale.
 
 mod book;
+mod build;
 mod busy;
 mod entry;
 mod heuristic;
