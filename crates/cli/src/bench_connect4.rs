@@ -11,7 +11,7 @@ use alphabeta_catalogue::thousands;
 use alphabeta_games::connect4::{Connect4, Solver, SolverConfig};
 use anyhow::{Context as _, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use serde::Serialize;
 
@@ -230,12 +230,10 @@ pub fn run(args: &BenchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
     let sets = bench_sets(args)?;
     let total: usize = sets.iter().map(|set| set.positions.len()).sum();
     let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(total as u64 * args.repeat);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
+        crate::progress_bar(
+            total as u64 * args.repeat,
+            "{bar:40} {pos}/{len} {elapsed} (eta {eta})",
+        )
     });
     // Per set: the most mismatches of any round, and the fastest round.
     let mut best = vec![(0u64, 0u64, Duration::MAX); sets.len()];

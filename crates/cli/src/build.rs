@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use alphabeta_catalogue::{ArgKind, BuildArg, BuildProgress, Catalogue, Product};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::Context;
 
@@ -159,7 +159,9 @@ struct Shown {
 
 impl Shown {
     fn new(interactive: bool) -> Self {
-        Self { bar: interactive.then(new_bar), start: Instant::now(), logged: Duration::ZERO }
+        let template = "{bar:40} {pos}/{len} {prefix} {elapsed} (eta {eta}) {msg}";
+        let bar = interactive.then(|| crate::progress_bar(0, template));
+        Self { bar, start: Instant::now(), logged: Duration::ZERO }
     }
 
     fn show(&mut self, progress: &BuildProgress, err: &mut dyn std::io::Write) {
@@ -189,15 +191,4 @@ impl Shown {
             bar.finish_and_clear();
         }
     }
-}
-
-/// A bar of the pieces of work done, with the time and what the build says beside it.
-fn new_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {prefix} {elapsed} (eta {eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

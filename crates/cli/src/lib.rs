@@ -232,6 +232,18 @@ pub fn main_with(catalogue: &Catalogue) -> ExitCode {
     run(std::env::args_os(), &mut context)
 }
 
+/// A progress bar of `length` pieces drawn by `template` (indicatif's keys), ticking on its
+/// own so that its clock moves between pieces.
+pub(crate) fn progress_bar(length: u64, template: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(length);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// A seed for "random" choices when the user gives none.
 pub(crate) fn random_seed() -> u64 {
     std::time::SystemTime::now()

@@ -16,7 +16,6 @@ use alphabeta_catalogue::{GameHandle, PositionInput, Request, SearchOptions};
 use alphabeta_engine::{Algorithm, SplitMix64, TieBreak};
 use anyhow::{Context as _, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::Context;
@@ -163,12 +162,7 @@ pub fn run(args: &MatchArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let bar = context.interactive.then(|| {
-        let bar = ProgressBar::new(args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
+        crate::progress_bar(args.games, "{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
     });
     let mut random = SplitMix64::new(seed);
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);

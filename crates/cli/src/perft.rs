@@ -4,12 +4,10 @@
 //! (`batch GAME --perft` counts such lines).
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use alphabeta_catalogue::{thousands, PerftOptions};
 use anyhow::Result;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::best::input_or_start;
 use crate::options::{check_table, PositionArgs};
@@ -62,15 +60,9 @@ pub fn run(args: &PerftArgs, context: &mut Context<'_>) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let options = options(args.hash, args.threads)?;
-    let bar = context.interactive.then(|| {
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} first moves {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    });
+    let bar = context
+        .interactive
+        .then(|| crate::progress_bar(0, "{bar:40} {pos}/{len} first moves {elapsed} (eta {eta})"));
     let report = game.perft(&input, args.depth, args.divide, &options, &mut |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
