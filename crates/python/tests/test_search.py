@@ -153,10 +153,10 @@ def test_a_finished_game_has_no_move():
 
 
 def test_weak_solves_examine_fewer_positions_than_strong_ones():
-    # Test-set positions beyond the book (Begin-Medium, Begin-Hard, Middle-Medium).
+    # Test-set positions (Begin-Medium, Begin-Hard, Middle-Medium), solved without the book.
     for text in ("32751571231557", "3246313", "274552224131661"):
-        strong = alphabeta.solve(alphabeta.Connect4(text), table_mib=16)
-        weak = alphabeta.solve(alphabeta.Connect4(text), table_mib=16, weak=True)
+        strong = alphabeta.solve(alphabeta.Connect4(text), table_mib=16, no_book=True)
+        weak = alphabeta.solve(alphabeta.Connect4(text), table_mib=16, weak=True, no_book=True)
         assert strong.exact and weak.exact and weak.level == "solve-weak"
         assert weak.value == (strong.value > 0) - (strong.value < 0)
         assert weak.nodes < strong.nodes, (text, weak.nodes, strong.nodes)
@@ -186,7 +186,7 @@ def test_solve_every_game():
     tree = alphabeta.solve(alphabeta.Tree())
     assert tree.value == 4 and tree.move == "0"
     # (Connect Four's solver honours time budgets and the stop flag, not node budgets.)
-    cut = alphabeta.solve(alphabeta.Connect4("2723117"), time=0.2, table_mib=16)  # beyond the book
+    cut = alphabeta.solve(alphabeta.Connect4("2723117"), time=0.2, table_mib=16, no_book=True)
     assert cut.aborted and not cut.exact
     counted = alphabeta.solve(alphabeta.TicTacToe(), nodes=100)
     assert counted.aborted and not counted.exact
