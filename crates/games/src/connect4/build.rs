@@ -95,7 +95,8 @@ pub(super) const BUILDER: Builder = Builder {
 };
 
 fn build(values: &BuildValues, progress: Progress<'_>) -> Result<Vec<String>, BuildError> {
-    let (width, height) = parse_size(values.text("size").unwrap_or("7x6"))?;
+    let (width, height) = super::entry::parse_size(values.text("size").unwrap_or("7x6"), "7x6")
+        .map_err(BuildError)?;
     let depth = values.number("depth").map(|depth| u8::try_from(depth).unwrap_or(u8::MAX));
     let merge = values.texts("merge");
     if values.flag("frontier") {
@@ -154,18 +155,6 @@ fn build(values: &BuildValues, progress: Progress<'_>) -> Result<Vec<String>, Bu
         book.depth(),
         out.display()
     )])
-}
-
-/// `WxH`, as a board size.
-fn parse_size(text: &str) -> Result<(u8, u8), BuildError> {
-    let bad = || {
-        BuildError(format!(
-            "'{}' is not a board size: write columns x rows, e.g. 7x6",
-            crate::excerpt(text)
-        ))
-    };
-    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((width.trim().parse().map_err(|_| bad())?, height.trim().parse().map_err(|_| bad())?))
 }
 
 /// The longest line `--merge` reads (a solved line is a few hundred bytes).

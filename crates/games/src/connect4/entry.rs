@@ -263,16 +263,20 @@ fn split_size(text: &str) -> Result<(u8, u8, &str), String> {
     let Some((size, moves)) = text.split_once(':') else {
         return Ok((7, 6, text));
     };
+    let (width, height) = parse_size(size, "7x6:4453")?;
+    Ok((width, height, moves.trim()))
+}
+
+/// `WxH` as a board size; the error shows `example` as the way to write it.
+pub(crate) fn parse_size(size: &str, example: &str) -> Result<(u8, u8), String> {
     let bad = || {
         format!(
-            "'{}' is not a board size: write columns x rows, e.g. 7x6:4453",
+            "'{}' is not a board size: write columns x rows, e.g. {example}",
             crate::excerpt(size)
         )
     };
     let (width, height) = size.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-    let width = width.trim().parse().map_err(|_| bad())?;
-    let height = height.trim().parse().map_err(|_| bad())?;
-    Ok((width, height, moves.trim()))
+    Ok((width.trim().parse().map_err(|_| bad())?, height.trim().parse().map_err(|_| bad())?))
 }
 
 impl Entry for Connect4 {
