@@ -120,7 +120,7 @@ struct Toggle {
     set: fn(&mut Techniques, bool),
 }
 
-const TOGGLES: [Toggle; 10] = [
+const TOGGLES: [Toggle; 11] = [
     Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
     Toggle {
         name: "QuiescenceChecks",
@@ -147,6 +147,11 @@ const TOGGLES: [Toggle; 10] = [
     },
     Toggle { name: "SEEOrdering", get: |t| t.see_ordering, set: |t, on| t.see_ordering = on },
     Toggle { name: "SEEQuiescence", get: |t| t.see_quiescence, set: |t, on| t.see_quiescence = on },
+    Toggle {
+        name: "TimeManagement",
+        get: |t| t.time_management,
+        set: |t, on| t.time_management = on,
+    },
 ];
 
 /// A technique with a margin, set by a `spin` option (0 switches it off).

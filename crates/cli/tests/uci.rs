@@ -60,6 +60,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name SEEOrdering type check default true",
         "option name SEEQuiescence type check default true",
         "option name SEEPruning type spin default 64 min 0 max 10000",
+        "option name TimeManagement type check default true",
     ] {
         assert!(lines.iter().any(|line| line.starts_with(option)), "{option}: {lines:?}");
     }
@@ -164,7 +165,7 @@ fn an_illegal_move_or_a_bad_fen_leaves_the_position_unchanged() {
 fn malformed_lines_are_answered_and_the_session_goes_on() {
     let script = "hello\n\ngo depth x\nsetoption name Hash value 0\nsetoption name Nope value 1\n\
                   setoption name NullMove value maybe\nsetoption Hash\nsetoption name Level value \
-                  silly\njoho isready\n\u{0}\u{ff}\ngo searchmoves e2e4\nstop\nisready\nquit\n";
+                  silly\nsetoption name TimeManagement value 2\njoho isready\n\u{0}\u{ff}\ngo searchmoves e2e4\nstop\nisready\nquit\n";
     let lines = session(script);
     let complaints = info_strings(&lines);
     for needle in [
@@ -175,6 +176,7 @@ fn malformed_lines_are_answered_and_the_session_goes_on() {
         "`maybe` is neither true nor false",
         "expected `setoption name <id> [value <x>]`",
         "`silly` is not a level",
+        "setoption TimeManagement: `2` is neither true nor false",
         "skipped unknown `joho`",
         "searchmoves is not supported",
     ] {
@@ -196,7 +198,7 @@ fn options_configure_the_search() {
          setoption name Level value easy\nsetoption name NullMove value false\n\
          setoption name RFP value 0\nsetoption name Aspiration value 25\n\
          setoption name SEEOrdering value false\nsetoption name seequiescence value false\n\
-         setoption name SEEPruning value 0\n\
+         setoption name SEEPruning value 0\nsetoption name timemanagement value false\n\
          setoption name Clear Hash\nucinewgame\nposition startpos\ngo\n",
     );
     assert!(info_strings(&lines).is_empty(), "{lines:?}");

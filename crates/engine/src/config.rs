@@ -441,6 +441,16 @@ pub struct Techniques {
     /// [`crate::Game::static_exchange`] is below `-margin * depth` (a quiet move) or below
     /// `-margin * depth² / 3` (a noisy one).
     pub see_pruning: Option<i32>,
+    /// Time management that reads the search, under a game clock ([`Limits::clock`]; without
+    /// one it does nothing): after each iteration the clock's soft limit (no new iteration
+    /// after it) is scaled by how the search goes: up, to 1.4 times, when the best root move
+    /// just changed, 0.1 less for each iteration it stayed, down to 0.7; up to twice as much
+    /// when the score fell from the last iteration (1 + drop / 100 units of
+    /// [`crate::Game::evaluate`]); and by `1.5 - share`, where `share` is the part of the
+    /// root's last search spent below its best move; the product within 0.4 to 2.5, the
+    /// result never past the hard limit, which stays as planned. With one legal move the
+    /// search answers after its first iteration. See: chessprogramming.org/Time_Management
+    pub time_management: bool,
 }
 
 /// Everything that selects and tunes a search.

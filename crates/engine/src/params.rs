@@ -43,5 +43,31 @@ pub(crate) const HISTORY_MAX: i32 = 16_384;
 pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// The most the safety margin takes off the clock (lag of the front end, of the GUI).
 pub(crate) const CLOCK_SAFETY: Duration = Duration::from_millis(30);
+/// Time management ([`crate::Techniques::time_management`]): after each iteration, the
+/// clock's soft limit is scaled by `stability × drop × nodes` (each factor below), the product
+/// kept within `TIME_SCALE_MIN..=TIME_SCALE_MAX` and the result never past the hard limit.
+/// Best-move stability: `TIME_STABILITY_CHANGED` when the iteration's best move differs from
+/// the last one's, `TIME_STABILITY_STEP` less for each further iteration it stayed, down to
+/// `TIME_STABILITY_MIN` (above 1 for up to three stable iterations, 1 at four, below after).
+/// See: chessprogramming.org/Time_Management
+pub(crate) const TIME_STABILITY_CHANGED: f64 = 1.4;
+/// See [`TIME_STABILITY_CHANGED`].
+pub(crate) const TIME_STABILITY_STEP: f64 = 0.1;
+/// See [`TIME_STABILITY_CHANGED`].
+pub(crate) const TIME_STABILITY_MIN: f64 = 0.7;
+/// Score drop: the factor is `1 + drop / TIME_DROP_UNITS` for a score that fell by `drop`
+/// (in the units of [`crate::Game::evaluate`]: centipawns in chess) from the last iteration,
+/// at most `TIME_DROP_MAX` (reached by a drop of a pawn); 1 when the score did not fall.
+pub(crate) const TIME_DROP_UNITS: f64 = 100.0;
+/// See [`TIME_DROP_UNITS`].
+pub(crate) const TIME_DROP_MAX: f64 = 2.0;
+/// One move dominating: the factor is `TIME_NODES_BASE - share`, where `share` is the part
+/// (0 to 1) of the root's last search spent below its best move (from 1.5 when the best move
+/// took no effort to 0.5 when it took all of it).
+pub(crate) const TIME_NODES_BASE: f64 = 1.5;
+/// The product of the three factors is kept within these bounds.
+pub(crate) const TIME_SCALE_MIN: f64 = 0.4;
+/// See [`TIME_SCALE_MIN`].
+pub(crate) const TIME_SCALE_MAX: f64 = 2.5;
 /// How often (in nodes) a search reads the stop flag and the clock.
 pub(crate) const CHECK_EVERY: u64 = 1024;

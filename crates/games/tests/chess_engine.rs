@@ -1,9 +1,11 @@
 //! Chess for the strong search: the engine hooks (noisy moves, check, history, pass), the
-//! tapered evaluation, and mates found at the depth they need.
+//! tapered evaluation, mates found at the depth they need, and a single legal move answered
+//! at once under a clock.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
-use alphabeta_engine::{Algorithm, Game, Outcome, Score, SearchConfig, Searcher};
+use alphabeta_engine::{Algorithm, Clock, Game, GameClock, Outcome, Score, SearchConfig, Searcher};
 use alphabeta_games::chess::eval::{self, TEMPO};
 use alphabeta_games::chess::{search_config, Chess, Move, Piece};
 use alphabeta_games::Notation;
@@ -494,5 +496,51 @@ fn win_at_chess_mates_in_4() {
         if depth > 7 {
             assert_ne!(strong(fen, depth - 1).1, Score::win_in(7), "{id} at {}", depth - 1);
         }
+    }
+}
+
+/// A clock that stands still: only the depth limit ends a search.
+struct Frozen;
+
+impl Clock for Frozen {
+    fn now(&self) -> Duration {
+        Duration::ZERO
+    }
+}
+
+/// The strong search of `fen` under a minute's clock that stands still, to depth 6 at most,
+/// with time management on or off: its move (UCI), depth and positions.
+fn under_a_clock(fen: &str, time_management: bool) -> (String, u32, u64) {
+    let mut game = Chess::from_fen(fen).unwrap();
+    game.set_search_root();
+    let mut config = search_config(1, 1 << 20);
+    config.techniques.time_management = time_management;
+    config.limits.depth = Some(6);
+    config.limits.clock =
+        Some(GameClock { remaining: Duration::from_secs(60), ..GameClock::default() });
+    let result = Searcher::new(config).with_clock(Frozen).search(&mut game);
+    let best = result.best_move.map_or_else(|| "-".into(), |mv| game.uci(mv));
+    (best, result.stats.depth, result.stats.nodes)
+}
+
+#[test]
+fn a_single_legal_move_is_answered_after_one_iteration_under_a_clock() {
+    // White in check by the queen on g2: Kxg2 is the only move, and the game goes on.
+    let fen = "r6k/pp6/8/8/8/8/PP4q1/R6K w - - 0 1";
+    assert_eq!(Chess::from_fen(fen).unwrap().moves().len(), 1);
+    let (best, depth, nodes) = under_a_clock(fen, true);
+    assert_eq!((best.as_str(), depth), ("h1g2", 1));
+    assert!(nodes < 100, "{nodes} positions");
+    // Without time management the search goes on to the depth limit.
+    assert_eq!(under_a_clock(fen, false).1, 6);
+}
+
+#[test]
+fn time_management_changes_no_search_while_the_clock_allows_it() {
+    // The clock stands still: the soft limit never passes, and the same tree is searched.
+    for fen in TRICKY {
+        let managed = under_a_clock(fen, true);
+        assert_eq!(managed.1, 6, "{fen}");
+        assert_eq!(managed, under_a_clock(fen, false), "{fen}");
     }
 }

@@ -1,10 +1,15 @@
-//! Time management: from a game clock, the time to spend on one move.
+//! Time management: from a game clock, the time to spend on one move, and (with
+//! [`crate::Techniques::time_management`]) how the finished iterations scale it.
 //! See: chessprogramming.org/Time_Management
 
 use std::time::Duration;
 
-use crate::params::{CLOCK_SAFETY as SAFETY, DEFAULT_MOVES_TO_GO};
-use crate::{GameClock, Limits};
+use crate::params::{
+    CLOCK_SAFETY as SAFETY, DEFAULT_MOVES_TO_GO, TIME_DROP_MAX, TIME_DROP_UNITS, TIME_NODES_BASE,
+    TIME_SCALE_MAX, TIME_SCALE_MIN, TIME_STABILITY_CHANGED, TIME_STABILITY_MIN,
+    TIME_STABILITY_STEP,
+};
+use crate::{GameClock, Limits, Score};
 
 /// How long a search may run, measured from its start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,9 +44,56 @@ impl TimePlan {
         let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
         let usable = clock.remaining.saturating_sub(SAFETY.min(clock.remaining / 10));
         let soft = (clock.remaining / moves + clock.increment * 3 / 4).min(usable);
-        let hard = (soft * 5).min(clock.remaining / 4).max(soft).min(usable);
+        let hard = soft.saturating_mul(5).min(clock.remaining / 4).max(soft).min(usable);
         (soft, hard)
     }
+}
+
+impl TimePlan {
+    /// The soft limit scaled by `scale` (`None`: as planned), never past the hard limit.
+    pub(crate) fn soft_scaled(&self, scale: Option<f64>) -> Option<Duration> {
+        let soft = self.soft?;
+        let Some(scale) = scale else { return Some(soft) };
+        let scaled = Duration::try_from_secs_f64(soft.as_secs_f64() * scale).unwrap_or(soft);
+        Some(self.hard.map_or(scaled, |hard| scaled.min(hard)))
+    }
+}
+
+/// What time management reads from the finished iterations: the best move, for how many
+/// iterations it has stayed, and the last score.
+pub(crate) struct Trend<Move> {
+    best: Option<Move>,
+    /// Iterations in a row after the one that chose `best` that chose it again.
+    stable: u32,
+    score: Option<Score>,
+}
+
+impl<Move: Copy + Eq> Trend<Move> {
+    pub(crate) fn new() -> Self {
+        Self { best: None, stable: 0, score: None }
+    }
+
+    /// Records an iteration that chose `best` with `score`, `share` (0 to 1) of its root's
+    /// last search spent below `best`; returns the soft limit's scale ([`scale`]).
+    pub(crate) fn record(&mut self, best: Option<Move>, score: Score, share: f64) -> f64 {
+        let same = best.is_some() && best == self.best;
+        self.stable = if same { self.stable.saturating_add(1) } else { 0 };
+        let drop = self.score.map_or(0, |last| i64::from(last.raw()) - i64::from(score.raw()));
+        (self.best, self.score) = (best, Some(score));
+        scale(self.stable, drop, share)
+    }
+}
+
+/// The soft limit's scale after an iteration whose best move had stayed for `stable`
+/// iterations before it (0: it changed), whose score fell by `drop` (negative: it rose) and
+/// whose best move took `share` of the root's search: the product of the stability, drop
+/// and node factors of `crate::params`, within `TIME_SCALE_MIN..=TIME_SCALE_MAX`.
+pub(crate) fn scale(stable: u32, drop: i64, share: f64) -> f64 {
+    let stability =
+        (TIME_STABILITY_CHANGED - TIME_STABILITY_STEP * f64::from(stable)).max(TIME_STABILITY_MIN);
+    let fall = (1.0 + drop.max(0) as f64 / TIME_DROP_UNITS).min(TIME_DROP_MAX);
+    let nodes = TIME_NODES_BASE - share.clamp(0.0, 1.0);
+    (stability * fall * nodes).clamp(TIME_SCALE_MIN, TIME_SCALE_MAX)
 }
 
 impl Limits {
@@ -88,5 +140,73 @@ mod tests {
         let both = Limits { time: Some(Duration::from_millis(50)), ..clock(10_000, 100, None) };
         assert_eq!(ms(TimePlan::new(&both)), (Some(50), Some(50)));
         assert_eq!(ms(TimePlan::new(&Limits::default())), (None, None));
+    }
+
+    /// A neutral node share: the node factor is 1.
+    const EVEN: f64 = TIME_NODES_BASE - 1.0;
+
+    #[test]
+    fn a_stable_best_move_shrinks_the_soft_limit_and_a_change_extends_it() {
+        let changed = scale(0, 0, EVEN);
+        assert!((changed - TIME_STABILITY_CHANGED).abs() < 1e-9, "{changed}");
+        assert!(changed > 1.0);
+        // Each stable iteration takes a step off, down to the floor.
+        let scales: Vec<f64> = (0..10).map(|stable| scale(stable, 0, EVEN)).collect();
+        assert!(scales.windows(2).all(|pair| pair[1] <= pair[0]), "{scales:?}");
+        assert!(scales[9] < 1.0 && (scales[9] - TIME_STABILITY_MIN).abs() < 1e-9, "{scales:?}");
+        // Through a trend: the same move again and again, then another.
+        let mut trend = Trend::new();
+        let score = Score::heuristic(20);
+        let first = trend.record(Some(3u8), score, EVEN);
+        let stable: Vec<f64> = (0..8).map(|_| trend.record(Some(3), score, EVEN)).collect();
+        assert!(stable[7] < 1.0 && stable[7] < first, "{first} {stable:?}");
+        assert!((trend.record(Some(4), score, EVEN) - first).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_falling_score_extends_the_soft_limit_up_to_its_cap() {
+        let steady = scale(5, 0, EVEN);
+        assert!(scale(5, -300, EVEN) == steady, "a rising score changes nothing");
+        assert!(scale(5, 30, EVEN) > steady);
+        assert!(scale(5, 60, EVEN) > scale(5, 30, EVEN));
+        let capped = scale(5, 1_000_000, EVEN);
+        assert!((capped - steady * TIME_DROP_MAX).abs() < 1e-9, "{capped} {steady}");
+        let mut trend = Trend::new();
+        trend.record(Some(1u8), Score::heuristic(50), EVEN);
+        let fell = trend.record(Some(1), Score::heuristic(0), EVEN);
+        assert!(fell > scale(1, 0, EVEN), "{fell}");
+        // A mate found against the side to move is a drop (capped), not an overflow.
+        let mated = trend.record(Some(1), Score::loss_in(4), EVEN);
+        assert!((mated - scale(2, i64::MAX, EVEN)).abs() < 1e-9, "{mated}");
+    }
+
+    #[test]
+    fn a_dominating_best_move_shrinks_the_soft_limit() {
+        assert!(scale(2, 0, 0.95) < scale(2, 0, 0.5));
+        assert!(scale(2, 0, 0.5) < scale(2, 0, 0.1));
+        // The product stays within its bounds.
+        assert!((scale(100, 0, 1.0) - TIME_SCALE_MIN).abs() < 1e-9);
+        assert!((scale(0, 1_000, 0.0) - TIME_SCALE_MAX).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_scaled_soft_limit_never_passes_the_hard_one() {
+        // 10 s + 0.1 s: 408 ms soft, 2041 ms hard.
+        let plan = TimePlan::new(&clock(10_000, 100, None));
+        let ms = |scale| plan.soft_scaled(scale).map(|soft: Duration| soft.as_millis());
+        assert_eq!(ms(None), Some(408));
+        assert_eq!(ms(Some(0.5)), Some(204));
+        assert_eq!(ms(Some(TIME_SCALE_MAX)), Some(1020));
+        // Near the end of the clock the hard limit is the soft one: no extension.
+        let last = TimePlan::new(&clock(1_000, 0, Some(1)));
+        assert_eq!(last.soft_scaled(Some(TIME_SCALE_MAX)), last.hard);
+        assert_eq!(last.soft_scaled(Some(2.0)).map(|d| d.as_millis()), Some(970));
+        let fixed = Limits { time: Some(Duration::from_millis(50)), ..Limits::default() };
+        assert_eq!(TimePlan::new(&fixed).soft_scaled(Some(2.0)), None);
+        // A clock too long for the scale keeps its soft limit rather than overflow.
+        let huge =
+            GameClock { remaining: Duration::MAX, moves_to_go: Some(1), ..GameClock::default() };
+        let plan = TimePlan::new(&Limits { clock: Some(huge), ..Limits::default() });
+        assert!(plan.soft_scaled(Some(TIME_SCALE_MAX)) <= plan.hard);
     }
 }

@@ -32,7 +32,7 @@ pub const ASPIRATION_WINDOW: i32 = 30;
 
 /// The strong search for checkers: negamax with quiescence over captures, staged ordering,
 /// killers, history, late-move reductions, reverse futility and aspiration windows; no null
-/// move (see [`super::eval`]).
+/// move (see [`super::eval`]); no time management (no front end gives checkers a clock).
 #[must_use]
 pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
     let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
@@ -52,6 +52,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_ordering: false,
         see_quiescence: false,
         see_pruning: None,
+        time_management: false,
     };
     config.threads = threads.max(1);
     config.tt_bytes = table_bytes;

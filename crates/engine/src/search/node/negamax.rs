@@ -16,7 +16,7 @@
 
 use super::super::ordering::{self, History, Killers, USED};
 use super::super::root::{needs_exact_ties, RootBest, RootChoice};
-use super::super::time::TimePlan;
+use super::super::time::{TimePlan, Trend};
 use super::{Expansion, Run};
 use crate::budget::Aborted;
 use crate::params::{
@@ -144,6 +144,9 @@ pub(crate) struct Strong<Move> {
     pub(in crate::search) root_hint: Option<usize>,
     pub(in crate::search) time: TimePlan,
     pub(in crate::search) start: std::time::Duration,
+    /// The positions searched below each root move by the root's last search (for time
+    /// management's node share).
+    pub(in crate::search) root_nodes: Vec<(Move, u64)>,
 }
 
 impl<Move: Copy + Eq> Strong<Move> {
@@ -163,13 +166,16 @@ impl<Move: Copy + Eq> Strong<Move> {
             root_hint: None,
             time: TimePlan::new(&config.limits),
             start,
+            root_nodes: Vec::new(),
         }
     }
 }
 
 impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQUES> {
     /// Negamax: depths 1, 2, ... until the value is exact, the limit is reached, or the
-    /// clock's soft limit has passed; or, if the configuration does not iterate
+    /// clock's soft limit has passed (with [`crate::Techniques::time_management`], the soft
+    /// limit scaled by the iterations' [`Trend`], and one iteration for a single legal
+    /// move); or, if the configuration does not iterate
     /// ([`crate::SearchConfig::iterates`]), one search at the depth limit (the depth
     /// reported is then the deepest ply reached). See: chessprogramming.org/Iterative_Deepening
     pub(crate) fn iterative_deepening(mut self, game: &mut G) -> SearchResult<G::Move> {
@@ -191,6 +197,11 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let mut completed_depth = 0;
         let iterates = self.config.iterates();
         let first_depth = if iterates { 1 } else { self.max_depth() };
+        // Time management reads the iterations only under a clock.
+        let managed = self.config.techniques.time_management && self.strong.time.soft.is_some();
+        let only_move = managed && Self::only_move(game);
+        let mut trend = Trend::new();
+        let mut scale = None;
         'deepening: for depth in first_depth..=self.max_depth() {
             let mut lines = Vec::with_capacity(wanted);
             self.excluded.clear();
@@ -206,6 +217,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                     break 'deepening;
                 }
                 hints[line] = self.strong.root_hint;
+                let share = if managed && line == 0 { self.best_move_share() } else { 0.0 };
                 // The leaves raised the depth to the deepest ply reached.
                 let reached = if iterates { depth } else { self.stats.depth.min(depth) };
                 self.stats.depth = reached;
@@ -217,6 +229,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                     multipv: line + 1,
                 };
                 self.observer.iteration(&iteration);
+                if managed && line == 0 {
+                    scale = Some(trend.record(self.root.mv, self.root.score, share));
+                }
                 self.excluded.extend(self.root.mv);
                 let best = std::mem::replace(&mut self.root, RootBest::empty());
                 lines.push((best, self.horizon == 0));
@@ -224,7 +239,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             completed_depth = self.stats.depth;
             let exact = lines.iter().all(|(_, exact)| *exact);
             completed = Some(lines);
-            if exact || self.past_soft_limit() {
+            if exact || only_move || self.past_soft_limit(scale) {
                 break;
             }
         }
@@ -275,9 +290,29 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         self.stats
     }
 
-    fn past_soft_limit(&self) -> bool {
-        let Some(soft) = self.strong.time.soft else { return false };
+    /// Whether the soft limit, scaled by `scale` if given, has passed.
+    fn past_soft_limit(&self, scale: Option<f64>) -> bool {
+        let Some(soft) = self.strong.time.soft_scaled(scale) else { return false };
         self.budget.clock.now().saturating_sub(self.strong.start) >= soft
+    }
+
+    /// Whether `game` has exactly one legal move.
+    fn only_move(game: &G) -> bool {
+        let mut moves = Vec::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+        }
+        moves.len() == 1
+    }
+
+    /// The part (0 to 1) of the root's last search spent below its best move.
+    fn best_move_share(&self) -> f64 {
+        let total: u64 = self.strong.root_nodes.iter().map(|&(_, nodes)| nodes).sum();
+        let best = self.strong.root_nodes.iter().find(|&&(mv, _)| Some(mv) == self.root.mv);
+        match best {
+            Some(&(_, nodes)) if total > 0 => nodes as f64 / total as f64,
+            _ => 0.0,
+        }
     }
 
     /// One iteration at `depth`: the configured root window, or with aspiration on (from
@@ -468,6 +503,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // Only the root keeps a choice (`None` elsewhere, which costs nothing to drop).
         let mut choice = K::ROOT.then(RootChoice::new);
         if K::ROOT {
+            self.strong.root_nodes.clear();
             // A partial search still has a move to play (one that MultiPV does not leave out).
             let moves = &self.stack[start..end];
             let first = moves.iter().find(|mv| !self.excluded.contains(mv)).unwrap_or(&moves[0]);
@@ -508,6 +544,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             } else {
                 0
             };
+            let nodes_before = if K::ROOT { self.stats.nodes } else { 0 };
             let result = if frontier {
                 self.frontier_child::<K>(game, ply + 1, floor, beta)
             } else {
@@ -516,6 +553,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             game.undo(mv);
             let score = result?;
             if let Some(choice) = &mut choice {
+                self.strong.root_nodes.push((mv, self.stats.nodes - nodes_before));
                 self.observer.root_move(mv, score);
                 self.root_consider(choice, mv, score, best);
             }
