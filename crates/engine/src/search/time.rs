@@ -74,13 +74,14 @@ impl<Move: Copy + Eq> Trend<Move> {
     }
 
     /// Records an iteration that chose `best` with `score`, `share` (0 to 1) of its root's
-    /// last search spent below `best`; returns the soft limit's scale ([`scale`]).
-    pub(crate) fn record(&mut self, best: Option<Move>, score: Score, share: f64) -> f64 {
+    /// last search spent below `best` (`None`: unknown, a node factor of 1); returns the soft
+    /// limit's scale ([`scale`]).
+    pub(crate) fn record(&mut self, best: Option<Move>, score: Score, share: Option<f64>) -> f64 {
         let same = best.is_some() && best == self.best;
         self.stable = if same { self.stable.saturating_add(1) } else { 0 };
         let drop = self.score.map_or(0, |last| i64::from(last.raw()) - i64::from(score.raw()));
         (self.best, self.score) = (best, Some(score));
-        scale(self.stable, drop, share)
+        scale(self.stable, drop, share.unwrap_or(TIME_NODES_BASE - 1.0))
     }
 }
 
@@ -157,10 +158,10 @@ mod tests {
         // Through a trend: the same move again and again, then another.
         let mut trend = Trend::new();
         let score = Score::heuristic(20);
-        let first = trend.record(Some(3u8), score, EVEN);
-        let stable: Vec<f64> = (0..8).map(|_| trend.record(Some(3), score, EVEN)).collect();
+        let first = trend.record(Some(3u8), score, None);
+        let stable: Vec<f64> = (0..8).map(|_| trend.record(Some(3), score, None)).collect();
         assert!(stable[7] < 1.0 && stable[7] < first, "{first} {stable:?}");
-        assert!((trend.record(Some(4), score, EVEN) - first).abs() < 1e-9);
+        assert!((trend.record(Some(4), score, Some(EVEN)) - first).abs() < 1e-9);
     }
 
     #[test]
@@ -172,11 +173,11 @@ mod tests {
         let capped = scale(5, 1_000_000, EVEN);
         assert!((capped - steady * TIME_DROP_MAX).abs() < 1e-9, "{capped} {steady}");
         let mut trend = Trend::new();
-        trend.record(Some(1u8), Score::heuristic(50), EVEN);
-        let fell = trend.record(Some(1), Score::heuristic(0), EVEN);
+        trend.record(Some(1u8), Score::heuristic(50), Some(EVEN));
+        let fell = trend.record(Some(1), Score::heuristic(0), Some(EVEN));
         assert!(fell > scale(1, 0, EVEN), "{fell}");
         // A mate found against the side to move is a drop (capped), not an overflow.
-        let mated = trend.record(Some(1), Score::loss_in(4), EVEN);
+        let mated = trend.record(Some(1), Score::loss_in(4), Some(EVEN));
         assert!((mated - scale(2, i64::MAX, EVEN)).abs() < 1e-9, "{mated}");
     }
 

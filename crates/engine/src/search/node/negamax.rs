@@ -217,7 +217,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                     break 'deepening;
                 }
                 hints[line] = self.strong.root_hint;
-                let share = if managed && line == 0 { self.best_move_share() } else { 0.0 };
+                let share = if managed && line == 0 { self.best_move_share() } else { None };
                 // The leaves raised the depth to the deepest ply reached.
                 let reached = if iterates { depth } else { self.stats.depth.min(depth) };
                 self.stats.depth = reached;
@@ -305,14 +305,12 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         moves.len() == 1
     }
 
-    /// The part (0 to 1) of the root's last search spent below its best move.
-    fn best_move_share(&self) -> f64 {
+    /// The part (0 to 1) of the root's last search spent below its best move (`None`
+    /// without a best move or a position below it).
+    fn best_move_share(&self) -> Option<f64> {
         let total: u64 = self.strong.root_nodes.iter().map(|&(_, nodes)| nodes).sum();
-        let best = self.strong.root_nodes.iter().find(|&&(mv, _)| Some(mv) == self.root.mv);
-        match best {
-            Some(&(_, nodes)) if total > 0 => nodes as f64 / total as f64,
-            _ => 0.0,
-        }
+        let best = self.strong.root_nodes.iter().find(|&&(mv, _)| Some(mv) == self.root.mv)?;
+        (total > 0).then(|| best.1 as f64 / total as f64)
     }
 
     /// One iteration at `depth`: the configured root window, or with aspiration on (from
