@@ -258,3 +258,41 @@ fn analyse_values_every_move() {
         .search(&mut Nim::new(6, 3));
     assert_eq!(values[1].1, best.score);
 }
+
+/// A clock that stands still: a clock's soft limit never passes.
+struct Frozen;
+
+impl Clock for Frozen {
+    fn now(&self) -> Duration {
+        Duration::ZERO
+    }
+}
+
+/// Negamax to depth 8 under a minute's clock that stands still, with time management on
+/// or off (the only technique: the node compiled without the others).
+fn under_a_clock(mut game: Nim, time_management: bool) -> alphabeta_engine::SearchResult<u32> {
+    let mut config = SearchConfig::with_algorithm(Algorithm::Negamax).depth(8);
+    config.techniques.time_management = time_management;
+    config.limits.clock = Some(alphabeta_engine::GameClock {
+        remaining: Duration::from_secs(60),
+        ..Default::default()
+    });
+    let mut result = Searcher::new(config).with_clock(Frozen).search(&mut game);
+    result.stats.elapsed = Duration::ZERO;
+    result
+}
+
+#[test]
+fn time_management_answers_a_single_move_after_one_iteration() {
+    // Taking one stone at a time: one legal move, and the game is 40 plies long.
+    let managed = under_a_clock(Nim::new(40, 1), true);
+    assert_eq!((managed.best_move, managed.stats.depth), (Some(1), 1));
+    assert_eq!(managed.stats.nodes, 1);
+    assert_eq!(under_a_clock(Nim::new(40, 1), false).stats.depth, 8);
+    // With a choice it searches as it would without time management while the clock allows.
+    for heap in [21, 40] {
+        let managed = under_a_clock(Nim::new(heap, 3), true);
+        assert_eq!(managed.stats.depth, 8, "{heap}");
+        assert_eq!(managed, under_a_clock(Nim::new(heap, 3), false), "{heap}");
+    }
+}
