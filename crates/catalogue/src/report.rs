@@ -36,6 +36,9 @@ pub struct Report {
     pub cutoffs: u64,
     /// Transposition-table hits.
     pub tt_hits: u64,
+    /// Positions below the root valued from endgame databases (checkers with
+    /// `--tablebase`); 0 for every other search.
+    pub tablebase_hits: u64,
     /// Depth reached, in plies; 0 when nothing was searched (`method` `book`, `table`,
     /// `over`).
     pub depth: u32,
@@ -430,6 +433,7 @@ impl Report {
             evaluations: result.stats.evaluations,
             cutoffs: result.stats.cutoffs,
             tt_hits: result.stats.tt_hits,
+            tablebase_hits: result.stats.tablebase_hits,
             depth: if searched { result.stats.depth } else { 0 },
             time_ms: round_ms(result.stats.elapsed.as_secs_f64() * 1000.0),
             pv: line_text(game, &result.pv),
@@ -470,11 +474,17 @@ impl Report {
                 .unwrap_or_default()
         } else {
             format!(
-            "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}, depth: {}, time: {:.3} ms{}\n",
+            "positions examined: {}, leaf evaluations: {}, cut-offs: {}, TT hits: {}{}, depth: {}, time: {:.3} ms{}\n",
             thousands(self.nodes),
             thousands(self.evaluations),
             thousands(self.cutoffs),
             thousands(self.tt_hits),
+            // Only a search that probed endgame databases has tablebase hits to show.
+            if self.tablebase_hits > 0 {
+                format!(", tablebase hits: {}", thousands(self.tablebase_hits))
+            } else {
+                String::new()
+            },
             self.depth,
             self.time_ms,
             match (self.aborted, self.words == NOT_SOLVED) {

@@ -62,7 +62,7 @@ const CASES: [Case; 6] = [
 ];
 
 /// The contract's fields and the JSON types each may take.
-const FIELDS: [(&str, &[&str]); 23] = [
+const FIELDS: [(&str, &[&str]); 24] = [
     ("position", &["string"]),
     ("to_move", &["string"]),
     ("move", &["string", "null"]),
@@ -75,6 +75,7 @@ const FIELDS: [(&str, &[&str]); 23] = [
     ("evaluations", &["number"]),
     ("cutoffs", &["number"]),
     ("tt_hits", &["number"]),
+    ("tablebase_hits", &["number"]),
     ("depth", &["number"]),
     ("time_ms", &["number"]),
     ("pv", &["array"]),

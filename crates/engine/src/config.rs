@@ -600,6 +600,13 @@ impl SearchConfig {
         }
     }
 
+    /// The score of a value the game knows ([`crate::Game::known_value`]) at `ply`: as the
+    /// end of the game `known.plies` further on would score.
+    #[must_use]
+    pub fn known_score(&self, known: crate::Known, ply: u32) -> Score {
+        self.terminal_score(known.outcome, ply.saturating_add(known.plies))
+    }
+
     /// The best score a root move can reach: with stop-at-win, nothing beats it.
     #[must_use]
     pub fn best_possible(&self) -> Score {

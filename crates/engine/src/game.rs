@@ -28,6 +28,17 @@ impl Outcome {
     }
 }
 
+/// The exact value of a position that a game knows without a search ([`Game::known_value`]):
+/// the outcome under best play for the side to move, and the plies to the end of the game
+/// (the winner hurrying, the loser delaying; 0 for a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Known {
+    /// The result with best play by both sides, for the side to move.
+    pub outcome: Outcome,
+    /// Plies to the end of the game under best play (0 for a draw).
+    pub plies: u32,
+}
+
 /// A two-player, zero-sum game with perfect information, as the search sees it.
 ///
 /// The state is mutated in place with [`Game::play`] and restored with [`Game::undo`]
@@ -97,6 +108,18 @@ pub trait Game: Clone {
     /// A key that identifies the position (for the transposition table), or `None` if the
     /// game has none. Equal keys must mean equal positions with the same side to move.
     fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// The exact value of this unfinished position, when the game knows it without a search
+    /// (for checkers, endgame databases loaded beside the position). The alpha-beta family's
+    /// node functions ask it below the root, after [`Game::outcome`], and take the answer as
+    /// an exact leaf (counted in [`crate::Stats::tablebase_hits`]); it must be the value under
+    /// the game's rules as [`Game::outcome`] applies them from here (a game whose draw rules
+    /// could change it answers `None`). The default knows nothing: `None`, which the compiler
+    /// removes from the search.
+    #[inline(always)]
+    fn known_value(&self) -> Option<Known> {
         None
     }
 

@@ -40,7 +40,7 @@ pub use config::{
     excerpt_within, Algorithm, CutRule, Deepening, GameClock, InvalidMctsOption, Limits,
     MctsConfig, MoveOrdering, Playout, Scoring, SearchConfig, Techniques, TieBreak, UnknownOption,
 };
-pub use game::{Game, Outcome};
+pub use game::{Game, Known, Outcome};
 pub use observer::{Iteration, MctsIteration, Observer, Silent};
 pub use result::{MoveStats, PvLine, SearchResult, Source};
 pub use rng::SplitMix64;

@@ -9,7 +9,8 @@ pub struct Stats {
     /// counter, which `find_best_move` does not increment for the root itself). MCTS counts
     /// every position it plays into: in the tree, in playouts, and those guided playouts try.
     pub nodes: u64,
-    /// Leaf evaluations: finished games scored plus heuristic evaluations.
+    /// Leaf evaluations: finished games scored, known values ([`Stats::tablebase_hits`]) and
+    /// heuristic evaluations.
     pub evaluations: u64,
     /// Heuristic evaluations only (depth limit reached, or no move in an unfinished game).
     pub heuristic_evaluations: u64,
@@ -17,6 +18,9 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Transposition table probes that found the position.
     pub tt_hits: u64,
+    /// Positions valued by what the game knows without a search ([`crate::Game::known_value`]:
+    /// endgame databases), each an exact leaf.
+    pub tablebase_hits: u64,
     /// Deepest completed iteration (or the depth limit of a single search); MCTS: the ply
     /// of the deepest node in the tree.
     pub depth: u32,
@@ -41,6 +45,7 @@ impl Stats {
         self.heuristic_evaluations += other.heuristic_evaluations;
         self.cutoffs += other.cutoffs;
         self.tt_hits += other.tt_hits;
+        self.tablebase_hits += other.tablebase_hits;
         self.depth = self.depth.max(other.depth);
         self.seldepth = self.seldepth.max(other.seldepth);
         self.iterations += other.iterations;

@@ -7,7 +7,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use alphabeta_engine::{Game, Limits, Outcome, Score, SearchResult, Source, Stats};
+use alphabeta_engine::{Game, Known, Limits, Outcome, Score, SearchResult, Source, Stats};
 
 use crate::entry::Solve;
 
@@ -26,6 +26,8 @@ struct Run<'a> {
     limits: &'a Limits,
     start: Instant,
     nodes: u64,
+    /// Positions whose value the game knew ([`Game::known_value`]).
+    known: u64,
 }
 
 impl Run<'_> {
@@ -47,6 +49,13 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// The value `game` knows without a search ([`Game::known_value`]), counted.
+    fn known<G: Game>(&mut self, game: &G) -> Option<Known> {
+        let known = game.known_value()?;
+        self.known += 1;
+        Some(known)
+    }
+
     fn moves<G: Game>(game: &G) -> Vec<G::Move> {
         let mut moves = Vec::new();
         if game.outcome().is_none() {
@@ -59,6 +68,9 @@ impl Run<'_> {
     fn wins<G: Game>(&mut self, game: &mut G, plies: u32) -> Result<bool, OutOfBudget> {
         if plies == 0 {
             return Ok(false);
+        }
+        if let Some(known) = self.known(game) {
+            return Ok(known.outcome == Outcome::Win && known.plies <= plies);
         }
         for mv in Self::moves(game) {
             self.count()?;
@@ -79,6 +91,9 @@ impl Run<'_> {
             Some(outcome) => return Ok(outcome == Outcome::Loss),
             None if plies < 2 => return Ok(false),
             None => {}
+        }
+        if let Some(known) = self.known(game) {
+            return Ok(known.outcome == Outcome::Loss && known.plies <= plies);
         }
         for mv in Self::moves(game) {
             self.count()?;
@@ -163,7 +178,7 @@ impl Prover {
     /// proven, the first move not proven to lose, and no value (`stats.depth` says how far
     /// the search looked).
     pub fn prove<G: Game>(&self, game: &G) -> SearchResult<G::Move> {
-        let mut run = Run { limits: &self.limits, start: Instant::now(), nodes: 0 };
+        let mut run = Run { limits: &self.limits, start: Instant::now(), nodes: 0, known: 0 };
         let mut position = game.clone();
         let mut proved = 0;
         let mut aborted = false;
@@ -194,9 +209,9 @@ impl Prover {
             // cuts it short, so that a proven value always comes with its move.
             Some(score) => {
                 let stop_only = Limits { stop: self.limits.stop.clone(), ..Limits::default() };
-                let mut line_run = Run { limits: &stop_only, start: run.start, nodes: run.nodes };
+                let mut line_run = Run { limits: &stop_only, ..run };
                 let line = line_run.line(&mut position, score);
-                run.nodes = line_run.nodes;
+                (run.nodes, run.known) = (line_run.nodes, line_run.known);
                 (score, line)
             }
             None => (-Score::INFINITY, Self::unrefuted(&mut run, &mut position, proved)),
@@ -209,6 +224,7 @@ impl Prover {
             pv,
             stats: Stats {
                 nodes: run.nodes,
+                tablebase_hits: run.known,
                 depth: proved,
                 elapsed: run.start.elapsed(),
                 ..Stats::default()

@@ -1,13 +1,17 @@
 //! Checkers endgame databases: the indexing against Schaeffer's counts, the values against
 //! the engine's search, the classic endgames, the files.
 
+use std::sync::Arc;
+
 use alphabeta_engine::retrograde::Value;
 use alphabeta_engine::{
-    Algorithm, Game, Score, Scoring, SearchConfig, Searcher, Silent, SplitMix64,
+    Algorithm, Game, Known, Limits, Outcome, Score, Scoring, SearchConfig, SearchResult, Searcher,
+    Silent, SplitMix64,
 };
 use alphabeta_games::checkers::tablebase::{file_name, Layout, LoadError, Material, Tablebase};
-use alphabeta_games::checkers::{Checkers, Position};
+use alphabeta_games::checkers::{search_config, Checkers, Move, Position};
 use alphabeta_games::entry::{Entry, Resources};
+use alphabeta_games::prove::Prover;
 
 /// Positions (without the side to move) with N pieces, N = 1.., from Schaeffer's table of
 /// the checkers endgame databases.
@@ -425,4 +429,121 @@ fn five_piece_classics_are_solved_and_converted() {
         let resources = Resources { tablebase: Some(dir.as_path().into()), ..Resources::default() };
         player_converts(text, &resources);
     }
+}
+
+/// The databases of up to 3 pieces, for the search to probe.
+fn probed_in_memory() -> Arc<Tablebase> {
+    Arc::new(Tablebase::in_memory().clone())
+}
+
+/// A search of `game` by `config` (the game left as it was).
+fn search_of(game: &Checkers, config: &SearchConfig) -> SearchResult<Move> {
+    Searcher::new(config.clone()).search(&mut game.clone())
+}
+
+/// The search probes the databases below its root: on random positions of 4 and 5 pieces
+/// (the move-count rule off), the strong search and plain negamax, each with the databases
+/// of up to 3 pieces, agree with plain negamax without them wherever both are exact (value
+/// and distance); plain negamax stays exact with probes where it was exact without; and a
+/// win or loss proven by one is never the other's opposite.
+#[test]
+fn probes_in_the_search_agree_with_plain_negamax() {
+    let tablebase = probed_in_memory();
+    let layout = Layout::new(5);
+    let mut rng = SplitMix64::new(2026);
+    let mut plain = SearchConfig::with_algorithm(Algorithm::Negamax).scoring(Scoring::Depth);
+    plain.tt_bytes = 8 << 20;
+    plain.limits.depth = Some(12);
+    plain.limits.nodes = Some(300_000);
+    let mut strong = search_config(1, 8 << 20);
+    strong.limits.depth = Some(16);
+    strong.limits.nodes = Some(300_000);
+    let (mut compared, mut probed_and_compared) = (0, 0);
+    for _ in 0..300 {
+        let pieces = 4 + rng.below(2);
+        let game = Checkers::from_position(random_position_of(&layout, pieces, &mut rng))
+            .with_draw_moves(0);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let without = search_of(&game, &plain);
+        let probed = game.clone().with_tablebase(Some(Arc::clone(&tablebase)));
+        let text = game.text();
+        for (name, config) in [("strong", &strong), ("plain", &plain)] {
+            let with = search_of(&probed, config);
+            if name == "plain" && without.exact {
+                assert!(with.exact, "{text}: {with:?}");
+            }
+            if with.exact && without.exact {
+                assert_eq!(with.score, without.score, "{text}: {name}");
+                compared += 1;
+                probed_and_compared += usize::from(with.stats.tablebase_hits > 0);
+            }
+            if with.score.is_decisive() && without.score.is_decisive() {
+                assert_eq!(with.score.is_win(), without.score.is_win(), "{text}: {name}");
+            }
+        }
+    }
+    assert!(compared > 100 && probed_and_compared > 30, "{compared}, {probed_and_compared}");
+}
+
+/// A win the search finds only through the databases: each position's capture leads to a
+/// won ending of 3 pieces (White kings 8, 18, 22 against Black men 15 and 17; White men 18
+/// and 25 against a Black man on 15 and a king on 32). The strong search to 6 plies proves
+/// the win with its exact distance when it probes the databases, and sees only an advantage
+/// without them (and counts no probe); so does the proving search.
+#[test]
+fn probes_find_a_win_beyond_the_horizon() {
+    let tablebase = probed_in_memory();
+    let mut config = search_config(1, 8 << 20);
+    config.limits.depth = Some(6);
+    for (text, plies) in [("W:WK8,K18,K22:B15,17", 29), ("W:W18,25:B15,K32", 47)] {
+        let game = Checkers::parse(text).unwrap().with_draw_moves(0);
+        let with = search_of(&game.clone().with_tablebase(Some(Arc::clone(&tablebase))), &config);
+        assert!(with.exact, "{text}: {with:?}");
+        assert_eq!(with.score, Score::win_in(plies), "{text}");
+        assert!(with.stats.tablebase_hits > 0, "{text}");
+        let without = search_of(&game, &config);
+        assert!(!without.score.is_decisive(), "{text}: {without:?}");
+        assert_eq!(without.stats.tablebase_hits, 0, "{text}");
+        // The proving search of `solve` probes at its leaves too: the win, its distance
+        // and its line to the end, within 6 plies of search.
+        let probed = game.clone().with_tablebase(Some(Arc::clone(&tablebase)));
+        let proved = Prover::new(Limits::default(), plies).prove(&probed);
+        assert!(proved.exact, "{text}: {proved:?}");
+        assert_eq!(proved.score, Score::win_in(plies), "{text}");
+        assert_eq!(proved.pv.len(), plies as usize, "{text}");
+        assert!(proved.stats.tablebase_hits > 0, "{text}");
+        let unproved = Prover::new(Limits::default(), 6).prove(&game);
+        assert!(!unproved.exact && unproved.stats.tablebase_hits == 0, "{text}: {unproved:?}");
+    }
+}
+
+/// A database value is known to the search only where the move-count rule cannot change
+/// it: a draw always; a win or loss in N plies when N is at most the quiet plies left (a
+/// capture or a man's move resets the count).
+#[test]
+fn known_values_respect_the_move_count_rule() {
+    let tablebase = probed_in_memory();
+    let known = |text: &str| {
+        Checkers::parse(text).unwrap().with_tablebase(Some(Arc::clone(&tablebase))).known_value()
+    };
+    let Some(Value::Win(plies)) = tablebase.probe(&pos("W:WK19,K23:BK1")) else {
+        panic!("two kings against one in the double corner: a win");
+    };
+    let win = Known { outcome: Outcome::Win, plies: u32::from(plies) };
+    assert!(plies > 10, "{plies}");
+    assert_eq!(known("W:WK19,K23:BK1 draw=0"), Some(win));
+    assert_eq!(known(&format!("W:WK19,K23:BK1 draw={}", plies.div_ceil(2))), Some(win));
+    assert_eq!(known("W:WK19,K23:BK1 draw=5"), None);
+    assert_eq!(known("B:WK19,K23:BK5 draw=0").map(|k| k.outcome), Some(Outcome::Loss));
+    assert_eq!(known("B:WK19,K23:BK5 draw=5"), None);
+    let draw = Some(Known { outcome: Outcome::Draw, plies: 0 });
+    assert_eq!(known("W:WK32:BK26 draw=0").map(|k| k.outcome), Some(Outcome::Win));
+    assert_eq!(known("B:WK32:BK26 draw=1"), draw);
+    assert_eq!(known("B:WK32:BK26"), draw);
+    // Four pieces: beyond these databases.
+    assert_eq!(known("W:WK19,K23:BK1,K5"), None);
+    // No databases: nothing known.
+    assert_eq!(Checkers::parse("W:WK19,K23:BK1").unwrap().known_value(), None);
 }

@@ -505,6 +505,7 @@ fn report<'py>(
     dict.set_item("evaluations", result.stats.evaluations)?;
     dict.set_item("cutoffs", result.stats.cutoffs)?;
     dict.set_item("tt_hits", result.stats.tt_hits)?;
+    dict.set_item("tablebase_hits", result.stats.tablebase_hits)?;
     dict.set_item("depth", result.stats.depth)?;
     dict.set_item("time_ms", round_ms(result.stats.elapsed.as_secs_f64() * 1000.0))?;
     let pv = PyList::empty(py);

@@ -8,7 +8,7 @@ import alphabeta
 from alphabeta import SearchResult
 
 CONTRACT = ["move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
-            "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "score_text",
+            "cutoffs", "tt_hits", "tablebase_hits", "depth", "time_ms", "pv", "aborted", "score_text",
             "move_words", "pv_words", "method"]
 
 

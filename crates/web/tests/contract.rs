@@ -13,11 +13,12 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 
 /// Counters and sizes may be large; every other number is a value, a ply count or an index.
-const COUNTERS: [&str; 10] = [
+const COUNTERS: [&str; 11] = [
     "nodes",
     "evaluations",
     "cutoffs",
     "tt_hits",
+    "tablebase_hits",
     "time_ms",
     "budget_ms",
     "nodes_examined",

@@ -278,6 +278,7 @@ fn add_helper_stats(main: &mut Stats, helper: &Stats) {
     main.heuristic_evaluations += helper.heuristic_evaluations;
     main.cutoffs += helper.cutoffs;
     main.tt_hits += helper.tt_hits;
+    main.tablebase_hits += helper.tablebase_hits;
     main.seldepth = main.seldepth.max(helper.seldepth);
 }
 

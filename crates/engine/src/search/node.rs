@@ -212,6 +212,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             let score = self.config.terminal_score(outcome, ply);
             return self.leaf(game, ply, score, false);
         }
+        if let Some(score) = self.known(game, ply) {
+            return Expansion::Leaf(score);
+        }
         if depth == 0 {
             return self.leaf(game, ply, Score::heuristic(game.evaluate()), true);
         }
@@ -225,6 +228,21 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             game.order_moves(&mut self.stack[start..end]);
         }
         Expansion::Moves(start, end)
+    }
+
+    /// The score of a position below the root whose value the game knows
+    /// ([`Game::known_value`]), counted as an exact leaf and in `tablebase_hits`. The root is
+    /// never one: it must choose a move.
+    #[inline(always)]
+    pub(super) fn known(&mut self, game: &G, ply: u32) -> Option<Score> {
+        if ply == 0 {
+            return None;
+        }
+        let known = game.known_value()?;
+        let score = self.config.known_score(known, ply);
+        self.stats.tablebase_hits += 1;
+        self.leaf(game, ply, score, false);
+        Some(score)
     }
 
     #[inline(always)]

@@ -31,12 +31,16 @@ pub mod fen;
 pub mod perft;
 pub mod tablebase;
 
-use alphabeta_engine::{Game, Outcome};
+use std::sync::Arc;
+
+use alphabeta_engine::retrograde::Value;
+use alphabeta_engine::{Game, Known, Outcome};
 use thiserror::Error;
 
 pub use board::{Color, Move, Position};
 pub use entry::search_config;
 pub use fen::FenError;
+pub use tablebase::Tablebase;
 
 use crate::{excerpt, Notation};
 
@@ -44,8 +48,9 @@ use crate::{excerpt, Notation};
 /// before the game is drawn (the ACF's forty-move rule).
 pub const DEFAULT_DRAW_MOVES: u16 = 40;
 
-/// A game of checkers: the position, and what the draw rules need of the past.
-#[derive(Clone, Debug)]
+/// A game of checkers: the position, what the draw rules need of the past, and the endgame
+/// databases the search may probe.
+#[derive(Clone)]
 pub struct Checkers {
     position: Position,
     /// Plies since the last capture or man's move.
@@ -56,6 +61,21 @@ pub struct Checkers {
     keys: Vec<u64>,
     /// Moves by each side with no capture or man's move that draw (0: no such rule).
     draw_moves: u16,
+    /// The endgame databases whose values [`Game::known_value`] gives (none: the search
+    /// knows nothing below its root). Not part of the position: equality and keys ignore it.
+    tablebase: Option<Arc<Tablebase>>,
+}
+
+impl std::fmt::Debug for Checkers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checkers")
+            .field("position", &self.position)
+            .field("quiet_plies", &self.quiet_plies)
+            .field("keys", &self.keys)
+            .field("draw_moves", &self.draw_moves)
+            .field("tablebase_pieces", &self.tablebase.as_ref().map(|tablebase| tablebase.pieces()))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Checkers {
@@ -110,7 +130,21 @@ impl Checkers {
             saved_plies: Vec::new(),
             keys: vec![position.key()],
             draw_moves: DEFAULT_DRAW_MOVES,
+            tablebase: None,
         }
+    }
+
+    /// The same game with `tablebase` probed by the search below its root (none: not probed).
+    #[must_use]
+    pub fn with_tablebase(mut self, tablebase: Option<Arc<Tablebase>>) -> Checkers {
+        self.tablebase = tablebase;
+        self
+    }
+
+    /// The endgame databases the search probes, if any.
+    #[must_use]
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
     }
 
     /// The same game with the move-count rule at `moves` by each side (0: off).
@@ -229,6 +263,30 @@ impl Game for Checkers {
             return Some(Outcome::Loss);
         }
         self.drawn().then_some(Outcome::Draw)
+    }
+
+    /// The databases' value when they hold the position and the move-count rule cannot
+    /// change it: a draw always (the draw rules only add draws); a win or loss in N plies
+    /// when the game ends before the rule could draw it (N at most the quiet plies left).
+    /// The databases ignore repetitions: along a line they play, each move brings the end
+    /// one ply nearer, so it repeats none of its own positions (a position already seen
+    /// twice before this one is not looked for).
+    #[inline]
+    fn known_value(&self) -> Option<Known> {
+        let tablebase = self.tablebase.as_deref()?;
+        if (self.position.black | self.position.white).count_ones() as usize > tablebase.pieces() {
+            return None;
+        }
+        let (outcome, plies) = match tablebase.probe(&self.position)? {
+            Value::Draw => (Outcome::Draw, 0),
+            Value::Win(plies) => (Outcome::Win, plies),
+            Value::Loss(plies) => (Outcome::Loss, plies),
+        };
+        let quiet_left = (2 * self.draw_moves).saturating_sub(self.quiet_plies);
+        if outcome != Outcome::Draw && self.draw_moves > 0 && plies > quiet_left {
+            return None;
+        }
+        Some(Known { outcome, plies: u32::from(plies) })
     }
 
     fn evaluate(&self) -> i32 {

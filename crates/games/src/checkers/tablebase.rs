@@ -594,6 +594,14 @@ impl Source {
         Ok(Source { files: Some(tablebase) })
     }
 
+    /// `game` with the databases read from files, for the search to probe below its root
+    /// (the ones built in memory answer only at the root: a search without files is the
+    /// same as without databases).
+    #[must_use]
+    pub fn attach(&self, game: &Checkers) -> Checkers {
+        game.clone().with_tablebase(self.files.clone())
+    }
+
     /// The databases that hold `position`, if any.
     #[must_use]
     pub fn holding(&self, position: &Position) -> Option<&Tablebase> {
@@ -658,7 +666,7 @@ fn exact(best_move: Option<Move>, value: Value, pv: Vec<Move>) -> SearchResult<M
 }
 
 /// A player or a solver that answers from the databases when they hold the position, and
-/// otherwise asks `inner`.
+/// otherwise asks `inner`, whose search probes the files below its root.
 pub struct Probing<P: ?Sized> {
     /// The databases.
     pub source: Source,
@@ -668,16 +676,18 @@ pub struct Probing<P: ?Sized> {
 
 impl Player<Checkers> for Probing<dyn Player<Checkers>> {
     fn think(&mut self, game: &Checkers, limits: &Limits) -> SearchResult<Move> {
-        self.source.solve(game).unwrap_or_else(|| self.inner.think(game, limits))
+        self.source
+            .solve(game)
+            .unwrap_or_else(|| self.inner.think(&self.source.attach(game), limits))
     }
 }
 
 impl Solve<Checkers> for Probing<dyn Solve<Checkers>> {
     fn solve(&mut self, game: &Checkers) -> SearchResult<Move> {
-        self.source.solve(game).unwrap_or_else(|| self.inner.solve(game))
+        self.source.solve(game).unwrap_or_else(|| self.inner.solve(&self.source.attach(game)))
     }
 
     fn analyse(&mut self, game: &Checkers) -> Vec<(Move, SearchResult<Move>)> {
-        self.source.analyse(game).unwrap_or_else(|| self.inner.analyse(game))
+        self.source.analyse(game).unwrap_or_else(|| self.inner.analyse(&self.source.attach(game)))
     }
 }

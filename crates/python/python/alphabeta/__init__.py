@@ -18,8 +18,8 @@ side to move, or ``None`` while the game goes on), optionally ``evaluate()``,
 
 Results carry the fields of the JSON contract that the ``alphabeta`` command and the web
 server print: ``move``, ``value``, ``outcome``, ``plies``, ``winner``, ``exact``, ``nodes``,
-``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv``, ``aborted``, and
-the same in people's words: ``score_text``, ``move_words``, ``pv_words``.
+``evaluations``, ``cutoffs``, ``tt_hits``, ``tablebase_hits``, ``depth``, ``time_ms``,
+``pv``, ``aborted``, and the same in people's words: ``score_text``, ``move_words``, ``pv_words``.
 """
 
 from __future__ import annotations
@@ -284,8 +284,8 @@ class SearchResult:
     ``move`` (``None`` exactly when the game is over), ``value`` (for the side to move, in
     the game's scale; ``None`` when unknown), ``outcome`` (``"win"``, ``"loss"``, ``"draw"``
     when proven), ``plies`` (to the end under best play), ``winner``, ``exact``, ``nodes``,
-    ``evaluations``, ``cutoffs``, ``tt_hits``, ``depth``, ``time_ms``, ``pv`` (the principal
-    variation), ``aborted`` (a budget ran out), and ``position``, ``to_move``, ``level``,
+    ``evaluations``, ``cutoffs``, ``tt_hits``, ``tablebase_hits`` (positions valued from
+    endgame databases), ``depth``, ``time_ms``, ``pv`` (the principal variation), ``aborted`` (a budget ran out), and ``position``, ``to_move``, ``level``,
     ``method`` (how it was obtained: ``"search"``, ``"book"``, ``"table"``, ``"solver"``,
     ``"over"``), ``words`` (the value in words), and the value, move and line as people read
     them:
@@ -303,8 +303,8 @@ class SearchResult:
     #: The contract's field names, in order.
     FIELDS: Tuple[str, ...] = (
         "move", "value", "outcome", "plies", "winner", "exact", "nodes", "evaluations",
-        "cutoffs", "tt_hits", "depth", "time_ms", "pv", "aborted", "position", "to_move",
-        "level", "words", "score_text", "move_words", "pv_words", "method", "lines",
+        "cutoffs", "tt_hits", "tablebase_hits", "depth", "time_ms", "pv", "aborted", "position",
+        "to_move", "level", "words", "score_text", "move_words", "pv_words", "method", "lines",
     )
 
     def __init__(self, fields: Dict[str, Any]) -> None:

@@ -627,6 +627,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             let score = self.config.terminal_score(outcome, ply);
             return Ok(Err(self.leaf(game, ply, score, false)));
         }
+        if let Some(score) = self.known(game, ply) {
+            return Ok(Err(Expansion::Leaf(score)));
+        }
         if depth == 0 {
             if techniques.quiescence {
                 // Quiescence search never stands pat in check.
@@ -857,6 +860,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         if let Some(outcome) = game.outcome() {
             let score = self.config.terminal_score(outcome, ply);
             self.leaf(game, ply, score, false);
+            return Ok(score);
+        }
+        if let Some(score) = self.known(game, ply) {
             return Ok(score);
         }
         let in_check = game.in_check();
