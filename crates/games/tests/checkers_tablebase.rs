@@ -547,3 +547,142 @@ fn known_values_respect_the_move_count_rule() {
     // No databases: nothing known.
     assert_eq!(Checkers::parse("W:WK19,K23:BK1").unwrap().known_value(), None);
 }
+
+/// The Second Position: Edward Lasker, *Chess and Checkers: The Way to Mastership* (1918),
+/// diagram 95, "White to Move and Win": White men on 27 and 30 and a king on 22, Black men
+/// on 20 and 21 and a king on 9.
+const SECOND_POSITION: &str = "W:W27,30,K22:B20,21,K9";
+
+/// The diagram as read here is the one of Lasker's line: his first moves (30-26 9-14 26-23
+/// 14-10 23-18) are legal in turn, and the position has six pieces, beyond the files.
+#[test]
+fn the_second_position_is_read_as_lasker_plays_it() {
+    use alphabeta_games::Notation;
+    let mut game = Checkers::parse(SECOND_POSITION).unwrap();
+    let position = *game.position();
+    assert_eq!((position.black | position.white).count_ones(), 6);
+    assert_eq!(Material::of(&position).name(), "b2m1k-w2m1k");
+    for text in ["30-26", "9-14", "26-23", "14-10", "23-18"] {
+        let mv = game.parse_move(text).unwrap_or_else(|error| panic!("{text}: {error}"));
+        game.play(mv);
+    }
+    assert_eq!(game.text(), "B:W18,K22,27:BK10,20,21");
+}
+
+/// A game played out from the Second Position.
+struct PlayedOut {
+    /// The moves, as PDN.
+    moves: Vec<String>,
+    /// The first ply at which the files hold the position as a White win.
+    held: Option<usize>,
+    /// The first ply at which White's search reported a win, with its score.
+    first_win: Option<(usize, Score)>,
+    /// The outcome for the side to move at the end (none: the game was cut off).
+    outcome: Option<Outcome>,
+}
+
+/// Plays the Second Position out between the catalogue's strongest level at `depth` plies a
+/// move on both sides, each probing the 5-piece files.
+fn second_position_game(
+    dir: &std::path::Path,
+    text: &str,
+    depth: u32,
+    max_plies: usize,
+) -> PlayedOut {
+    use alphabeta_games::Notation;
+    let tablebase = Tablebase::load(dir).unwrap();
+    let resources = Resources { tablebase: Some(dir.into()), ..Resources::default() };
+    let mut player = Checkers::player("strongest", &resources).unwrap();
+    let limits = Limits {
+        depth: Some(depth),
+        time: Some(std::time::Duration::from_secs(3600)),
+        ..Limits::default()
+    };
+    let mut game = Checkers::parse(text).unwrap();
+    let (mut moves, mut held, mut first_win) = (Vec::new(), None, None);
+    while game.outcome().is_none() && moves.len() < max_plies {
+        let position = *game.position();
+        if held.is_none() {
+            let value = tablebase.probe(&position).filter(|_| {
+                (position.black | position.white).count_ones() as usize <= tablebase.pieces()
+            });
+            let white_wins = match value {
+                Some(Value::Win(_)) => position.to_move == alphabeta_games::checkers::Color::White,
+                Some(Value::Loss(_)) => position.to_move == alphabeta_games::checkers::Color::Black,
+                _ => false,
+            };
+            if white_wins {
+                held = Some(moves.len());
+            }
+        }
+        let result = player.think(&game, &limits);
+        let mv = result.best_move.expect("a move");
+        let white = position.to_move == alphabeta_games::checkers::Color::White;
+        if white && result.score.is_win() && first_win.is_none() {
+            first_win = Some((moves.len(), result.score));
+        }
+        moves.push(game.move_text(mv));
+        game.play(mv);
+    }
+    PlayedOut { moves, held, first_win, outcome: game.outcome() }
+}
+
+/// The depth a move of both players in the Second Position's games (the strongest level's
+/// search with a depth budget instead of its clock, so that the games repeat).
+const SECOND_POSITION_DEPTH: u32 = 20;
+
+/// Converted by the player: from the Second Position, White to move, the strongest level at
+/// 20 plies a move with the 5-piece files wins against the same player as Black, under the
+/// game's draw rules (the forty-move rule and repetition): the game reaches a position the
+/// files hold as a White win, every later position stays one, and White wins.
+#[test]
+#[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
+fn the_second_position_is_converted_by_the_player() {
+    let (dir, tablebase) = five_pieces();
+    let PlayedOut { moves, held, first_win, outcome } =
+        second_position_game(&dir, SECOND_POSITION, SECOND_POSITION_DEPTH, 400);
+    println!(
+        "{} plies; White's search sees the win after ply {first_win:?}; the files hold it after ply {held:?}: {}",
+        moves.len(),
+        moves.join(" ")
+    );
+    let held = held.expect("the files never held a White win");
+    assert_eq!(outcome, Some(Outcome::Loss), "{moves:?}");
+    assert_eq!(moves.len() % 2, 1, "White made the last move");
+    let mut game = Checkers::parse(SECOND_POSITION).unwrap();
+    for (ply, text) in moves.iter().enumerate() {
+        if ply >= held {
+            let position = *game.position();
+            let white = position.to_move == alphabeta_games::checkers::Color::White;
+            let value = tablebase.probe(&position).unwrap();
+            assert!(
+                matches!((white, value), (true, Value::Win(_)) | (false, Value::Loss(_))),
+                "ply {ply}"
+            );
+        }
+        let mv = alphabeta_games::Notation::parse_move(&game, text).unwrap();
+        game.play(mv);
+    }
+}
+
+/// Black to move, the Second Position is a draw (Lasker; wylliedraughts.com): the same
+/// player as Black holds it against the same player as White until the draw rules end the
+/// game (within 300 plies), in a position the files hold as a draw. One game, not a proof.
+#[test]
+#[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
+fn black_to_move_holds_the_second_position() {
+    let (dir, tablebase) = five_pieces();
+    let text = SECOND_POSITION.replacen('W', "B", 1);
+    let PlayedOut { moves, held, outcome, .. } =
+        second_position_game(&dir, &text, SECOND_POSITION_DEPTH, 300);
+    println!("{} plies, {outcome:?}: {}", moves.len(), moves.join(" "));
+    assert_eq!(held, None, "{moves:?}");
+    assert_eq!(outcome, Some(Outcome::Draw), "{moves:?}");
+    // The game ended in a position the files hold as a draw.
+    let mut game = Checkers::parse(&text).unwrap();
+    for text in &moves {
+        let mv = alphabeta_games::Notation::parse_move(&game, text).unwrap();
+        game.play(mv);
+    }
+    assert_eq!(tablebase.probe(game.position()), Some(Value::Draw), "{}", game.text());
+}

@@ -555,4 +555,96 @@ mod tests {
         }
         assert!(searched > 10_000, "{searched} positions");
     }
+
+    /// [`Heaps`] that knows the exact value of every position of at most `small` stones
+    /// ([`Game::known_value`]), by a separate minimax over distances.
+    #[derive(Clone, Debug)]
+    struct KnownHeaps {
+        heaps: Heaps,
+        small: u8,
+    }
+
+    /// The value of `heaps` for the side to move: the outcome and the plies to the end (the
+    /// winner hurrying, the loser delaying).
+    fn exact_value(heaps: &mut Heaps) -> crate::Known {
+        if let Some(outcome) = heaps.outcome() {
+            return crate::Known { outcome, plies: 0 };
+        }
+        let mut moves = Vec::new();
+        heaps.legal_moves(&mut moves);
+        let mut best: Option<(bool, u32)> = None;
+        for mv in moves {
+            heaps.play(mv);
+            let child = exact_value(heaps);
+            heaps.undo(mv);
+            let (win, plies) = (child.outcome == Outcome::Loss, child.plies + 1);
+            let better = match best {
+                None => true,
+                Some((true, kept)) => win && plies < kept,
+                Some((false, kept)) => win || plies > kept,
+            };
+            if better {
+                best = Some((win, plies));
+            }
+        }
+        let (win, plies) = best.unwrap_or((false, 0));
+        crate::Known { outcome: if win { Outcome::Win } else { Outcome::Loss }, plies }
+    }
+
+    impl Game for KnownHeaps {
+        type Move = (u8, u8);
+        fn legal_moves(&self, moves: &mut Vec<(u8, u8)>) {
+            self.heaps.legal_moves(moves);
+        }
+        fn play(&mut self, mv: (u8, u8)) {
+            self.heaps.play(mv);
+        }
+        fn undo(&mut self, mv: (u8, u8)) {
+            self.heaps.undo(mv);
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.heaps.outcome()
+        }
+        fn evaluate(&self) -> i32 {
+            self.heaps.evaluate()
+        }
+        fn hash(&self) -> Option<u64> {
+            self.heaps.hash()
+        }
+        fn known_value(&self) -> Option<crate::Known> {
+            let stones: u8 = self.heaps.0.iter().sum();
+            (stones <= self.small).then(|| exact_value(&mut self.heaps.clone()))
+        }
+    }
+
+    /// Values a game knows are exact leaves: every algorithm of the alpha-beta family, in
+    /// both scorings, gives the same exact value with them as without them (which searches
+    /// to the end), still chooses a move at a root it knows ([2, 2, 0]), counts them in
+    /// `tablebase_hits`, and examines fewer positions.
+    #[test]
+    fn known_values_are_exact_leaves() {
+        let mut probed = 0;
+        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax] {
+            for scoring in [Scoring::Plain, Scoring::Depth] {
+                for heaps in [[1, 2, 3], [4, 4, 1], [5, 3, 2], [2, 2, 0], [3, 0, 3]] {
+                    let config = SearchConfig::with_algorithm(algorithm).scoring(scoring);
+                    let search = |small: u8| {
+                        let mut game = KnownHeaps { heaps: Heaps(heaps), small };
+                        crate::Searcher::new(config.clone()).search(&mut game)
+                    };
+                    let (without, with) = (search(0), search(4));
+                    let case = format!("{algorithm:?} {scoring:?} {heaps:?}");
+                    assert!(without.exact && with.exact, "{case}");
+                    assert_eq!(with.score, without.score, "{case}");
+                    // The root is never a known leaf: it chooses a move.
+                    assert!(with.best_move.is_some(), "{case}");
+                    assert_eq!(without.stats.tablebase_hits, 0, "{case}");
+                    assert!(with.stats.tablebase_hits > 0, "{case}");
+                    assert!(with.stats.nodes < without.stats.nodes, "{case}");
+                    probed += with.stats.tablebase_hits;
+                }
+            }
+        }
+        assert!(probed > 100, "{probed}");
+    }
 }
