@@ -353,7 +353,8 @@ pub struct Limits {
     /// iteration after it: `remaining / moves_to_go (30 if unknown) + 3/4 increment`) and
     /// hard limit (the search stops: `min(5 soft, remaining / 4)`, never under the soft one),
     /// both within the time left minus a safety margin of 30 ms (or a tenth of the time left),
-    /// and within `time` if that is set too. See: chessprogramming.org/Time_Management
+    /// and within `time` if that is set too; [`Techniques::time_management`] scales the soft
+    /// limit by how the search goes. See: chessprogramming.org/Time_Management
     pub clock: Option<GameClock>,
     /// MultiPV: the number of best root moves to report, each with its own value and line
     /// ([`crate::SearchResult::lines`]); 1 when not given. Each line after the first is a
