@@ -52,6 +52,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_ordering: false,
         see_quiescence: false,
         see_pruning: None,
+        internal_iterative_reduction: false,
     };
     config.threads = threads.max(1);
     config.tt_bytes = table_bytes;
