@@ -762,6 +762,10 @@ fn the_reachable_set_solver_agrees_with_the_three_piece_databases() {
         let solved = reachable::solve(&root, packed, u64::MAX, &mut Silent).unwrap();
         let value = tablebase.probe(&position).unwrap();
         assert_eq!(solved.root(), known(value), "{position:?}");
+        // A root the databases hold is answered at once.
+        let held = Pure { position, tablebase, pieces: 3 };
+        let at_once = reachable::solve(&held, packed, 1, &mut Silent).unwrap();
+        assert_eq!((at_once.root(), at_once.positions()), (known(value), 1));
         if value != Value::Draw && root.outcome().is_none() {
             decisive += 1;
             let (mv, child) = solved.best_move(&root, packed).unwrap();
