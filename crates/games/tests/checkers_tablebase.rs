@@ -790,8 +790,9 @@ impl<G: Game> alphabeta_engine::Observer<G> for Reporting {
 /// Solved over the positions it reaches, with the 5-piece files as leaves (the draw rules
 /// ignored, as the databases do): the Second Position, White to move, is a White win in 93
 /// plies, Lasker's 30-26 the fastest (four moves of the king win in 97, 27-23 draws, 30-25
-/// and 27-24 lose); Black to move, a draw (each move of the king draws, each man's move
-/// loses). The counts of positions and moves reached are pinned.
+/// and 27-24 lose), and each move of his line (30-26 9-14 26-23 14-10 23-18) keeps the value
+/// one ply nearer the end; Black to move, a draw (each move of the king draws, each man's
+/// move loses). The counts of positions and moves reached are pinned.
 #[test]
 #[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
 fn the_second_position_is_solved_over_the_positions_it_reaches() {
@@ -859,5 +860,20 @@ fn the_second_position_is_solved_over_the_positions_it_reaches() {
         assert_eq!(values, expected, "{text}");
         let (mv, _) = solved.best_move(&root, packed).unwrap();
         assert_eq!(Checkers::pdn(mv), best, "{text}");
+        if text == SECOND_POSITION {
+            // Lasker's line: each move of both sides keeps the value, one ply nearer the end
+            // (White's the fastest win, Black's the longest defence).
+            use alphabeta_games::Notation;
+            let mut game = Checkers::parse(&text).unwrap();
+            for (ply, text) in ["30-26", "9-14", "26-23", "14-10", "23-18"].into_iter().enumerate()
+            {
+                game.play(game.parse_move(text).unwrap());
+                let at = Pure { position: *game.position(), tablebase: &tablebase, pieces: 5 };
+                let value = solved.value(&packed(&at)).unwrap();
+                println!("after {text}: {value:?} for the side to move");
+                let outcome = if ply % 2 == 0 { loss } else { win };
+                assert_eq!(value, Known { outcome, plies: 92 - ply as u32 }, "{text}");
+            }
+        }
     }
 }
