@@ -37,7 +37,8 @@ def test_handshake_names_the_engine_and_its_options():
                            ("OwnBook", "check"), ("BookFile", "string"), ("Ponder", "check"),
                            ("UCI_LimitStrength", "check"), ("UCI_Elo", "spin"),
                            ("SEEOrdering", "check"), ("SEEQuiescence", "check"),
-                           ("SEEPruning", "spin"), ("TimeManagement", "check")]:
+                           ("SEEPruning", "spin"),
+                           ("IIR", "check"), ("TimeManagement", "check")]:
             assert kinds.get(name) == kind, (name, kinds)
         assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
         assert e.options["Level"].default == "strongest"

@@ -123,8 +123,9 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long))]
     pub book: Option<PathBuf>,
     /// A folder of endgame databases made by `alphabeta tablebase` (checkers): positions with
-    /// that few pieces are solved and played from them at once (up to 3 pieces without it,
-    /// from databases built in memory on first use).
+    /// that few pieces are solved and played from them at once, and the search probes them
+    /// below its root (up to 3 pieces without it, from databases built in memory on first
+    /// use, at the root only).
     #[cfg_attr(feature = "clap", arg(long))]
     pub tablebase: Option<PathBuf>,
 }

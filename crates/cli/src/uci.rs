@@ -120,7 +120,7 @@ struct Toggle {
     set: fn(&mut Techniques, bool),
 }
 
-const TOGGLES: [Toggle; 11] = [
+const TOGGLES: [Toggle; 12] = [
     Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
     Toggle {
         name: "QuiescenceChecks",
@@ -147,6 +147,11 @@ const TOGGLES: [Toggle; 11] = [
     },
     Toggle { name: "SEEOrdering", get: |t| t.see_ordering, set: |t, on| t.see_ordering = on },
     Toggle { name: "SEEQuiescence", get: |t| t.see_quiescence, set: |t, on| t.see_quiescence = on },
+    Toggle {
+        name: "IIR",
+        get: |t| t.internal_iterative_reduction,
+        set: |t, on| t.internal_iterative_reduction = on,
+    },
     Toggle {
         name: "TimeManagement",
         get: |t| t.time_management,

@@ -60,6 +60,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name SEEOrdering type check default true",
         "option name SEEQuiescence type check default true",
         "option name SEEPruning type spin default 64 min 0 max 10000",
+        "option name IIR type check default true",
         "option name TimeManagement type check default true",
     ] {
         assert!(lines.iter().any(|line| line.starts_with(option)), "{option}: {lines:?}");
@@ -198,7 +199,8 @@ fn options_configure_the_search() {
          setoption name Level value easy\nsetoption name NullMove value false\n\
          setoption name RFP value 0\nsetoption name Aspiration value 25\n\
          setoption name SEEOrdering value false\nsetoption name seequiescence value false\n\
-         setoption name SEEPruning value 0\nsetoption name timemanagement value false\n\
+         setoption name SEEPruning value 0\nsetoption name IIR value false\n\
+         setoption name timemanagement value false\n\
          setoption name Clear Hash\nucinewgame\nposition startpos\ngo\n",
     );
     assert!(info_strings(&lines).is_empty(), "{lines:?}");

@@ -442,6 +442,11 @@ pub struct Techniques {
     /// [`crate::Game::static_exchange`] is below `-margin * depth` (a quiet move) or below
     /// `-margin * depth² / 3` (a noisy one).
     pub see_pruning: Option<i32>,
+    /// Internal iterative reduction: a node below the root, from depth 4, whose table probe
+    /// gave no move (the game hashes and the search has a table) searches its moves one ply
+    /// shallower (after the pruning before its moves; its table entry stores the shallower
+    /// draft). See: chessprogramming.org/Internal_Iterative_Reductions
+    pub internal_iterative_reduction: bool,
     /// Time management that reads the search, under a game clock ([`Limits::clock`]; without
     /// one it does nothing): after each iteration the clock's soft limit (no new iteration
     /// after it) is scaled by how the search goes: up, to 1.4 times, when the best root move

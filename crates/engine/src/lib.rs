@@ -11,6 +11,8 @@
 //! - [`tt`]: the transposition table.
 //! - [`retrograde`]: retrograde analysis, the exact value of every position of a game that
 //!   can list its positions slice by slice (endgame databases), with checksummed files.
+//! - [`reachable`]: retrograde analysis over the positions reachable from one root (the exact
+//!   value of a position whose reachable set fits in memory).
 //! - [`example`]: one-heap Nim, the small game of the examples and tests.
 //! - [`duel`]: games between players (searches, a uniformly random player, the first legal
 //!   move), to measure win rates.
@@ -27,6 +29,7 @@ mod game;
 mod mcts;
 mod observer;
 mod params;
+pub mod reachable;
 mod result;
 pub mod retrograde;
 mod rng;

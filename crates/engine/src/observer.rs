@@ -74,6 +74,8 @@ pub trait Observer<G: Game> {
     fn mcts_iteration(&mut self, iteration: &MctsIteration<'_, G::Move>) {}
     /// A pass of the retrograde solver over a slice finished ([`crate::retrograde`]).
     fn retrograde(&mut self, progress: &crate::retrograde::Progress) {}
+    /// The solver of the positions reachable from a root made progress ([`crate::reachable`]).
+    fn reachable(&mut self, progress: &crate::reachable::Progress) {}
 }
 
 /// The observer that listens to nothing.

@@ -32,6 +32,10 @@ pub(crate) const LMR_DIVISOR: f64 = 2.25;
 pub(crate) const SEE_PRUNING_DEPTH: u32 = 8;
 /// A noisy move is pruned below `-margin * depth² / SEE_NOISY_DIVISOR`.
 pub(crate) const SEE_NOISY_DIVISOR: i64 = 3;
+/// Internal iterative reduction from this depth on (see
+/// [`crate::Techniques::internal_iterative_reduction`]).
+/// See: chessprogramming.org/Internal_Iterative_Reductions
+pub(crate) const IIR_DEPTH: u32 = 4;
 /// Aspiration windows from this depth on. See: chessprogramming.org/Aspiration_Windows
 pub(crate) const ASPIRATION_DEPTH: u32 = 4;
 /// Quiescence search goes at most this many plies below the iteration's depth.

@@ -1,13 +1,15 @@
 //! The retrograde solver against plain minimax (Nim, acyclic) and against a depth-bounded
-//! negamax on random graphs with cycles; its contract errors; its files.
+//! negamax on random graphs with cycles; its contract errors; its files. The solver of the
+//! positions reachable from a root ([`reachable`]) against both.
 
 use alphabeta_engine::example::Nim;
+use alphabeta_engine::reachable::{self, ReachError};
 use alphabeta_engine::retrograde::{
     read_slice, solve, write_slice, Cells, Child, FileError, Metric, Node, Order, Progress,
     Retrograde, SolveError, Value,
 };
 use alphabeta_engine::{
-    Algorithm, Game, Observer, Outcome, SearchConfig, Searcher, Silent, SplitMix64,
+    Algorithm, Game, Known, Observer, Outcome, SearchConfig, Searcher, Silent, SplitMix64,
 };
 
 /// One-heap Nim up to `max` stones, in one of three layouts.
@@ -479,4 +481,175 @@ fn files_round_trip_and_every_damage_is_named() {
     width[width_at] = 3;
     let (text, found) = error(&width, "nim", 3, 1000);
     assert!(matches!(found, FileError::Width { found: 3 }) && text.contains("1 or 2"), "{text}");
+}
+
+/// The positions reachable from a root ([`reachable`]): a key for the graph game.
+fn node(graph: &Graph) -> usize {
+    graph.at
+}
+
+/// The graph with every node that has no edge and no end made a loss for its mover, as the
+/// slice solver reads it (the engine's search would score it with a heuristic instead).
+fn stuck_nodes_lose(mut graph: Graph) -> Graph {
+    for (end, edges) in &mut graph.nodes {
+        if end.is_none() && edges.is_empty() {
+            *end = Some(Outcome::Loss);
+        }
+    }
+    graph
+}
+
+/// A value of the slice solver as the engine's [`Known`].
+fn known(value: Value) -> Known {
+    match value {
+        Value::Win(plies) => Known { outcome: Outcome::Win, plies: u32::from(plies) },
+        Value::Loss(plies) => Known { outcome: Outcome::Loss, plies: u32::from(plies) },
+        Value::Draw => Known { outcome: Outcome::Draw, plies: 0 },
+    }
+}
+
+#[test]
+fn reachable_sets_agree_with_the_slice_solver_on_random_graphs_with_cycles() {
+    let mut decisive = 0;
+    for seed in 0..40 {
+        let mut graph = stuck_nodes_lose(Graph::random(seed, 120, Metric::ToEnd));
+        let tables = solve(&graph, &mut Silent).unwrap();
+        for root in 0..graph.nodes.len() {
+            graph.at = root;
+            let solved = reachable::solve(&graph, node, u64::MAX, &mut Silent).unwrap();
+            let at = graph.locate(root);
+            let value = tables.value(at.slice, at.index).unwrap();
+            assert_eq!(solved.root(), known(value), "seed {seed} root {root}");
+            decisive += usize::from(value != Value::Draw);
+            // Every reached position has the slice solver's value too.
+            for other in 0..graph.nodes.len() {
+                if let Some(reached) = solved.value(&other) {
+                    let at = graph.locate(other);
+                    assert_eq!(reached, known(tables.value(at.slice, at.index).unwrap()));
+                }
+            }
+            // The best move leads to a child whose value is the root's, one ply nearer.
+            if let Some((to, child)) = solved.best_move(&graph, node) {
+                let at = graph.locate(to);
+                assert_eq!(child, known(tables.value(at.slice, at.index).unwrap()));
+                assert_eq!(known(value), known(tables.value(at.slice, at.index).unwrap().parent()));
+            }
+        }
+    }
+    assert!(decisive > 1000, "{decisive} decisive roots: the test graphs have wins and losses");
+}
+
+/// Nim that knows, without a search, the value of a heap below `known_below` stones (a loss
+/// when a multiple of `max_take + 1`, in as many plies as the moves to empty it).
+#[derive(Clone, Copy, Debug)]
+struct KnownNim {
+    nim: Nim,
+    known_below: u32,
+}
+
+impl Game for KnownNim {
+    type Move = u32;
+    fn legal_moves(&self, moves: &mut Vec<u32>) {
+        self.nim.legal_moves(moves);
+    }
+    fn play(&mut self, take: u32) {
+        self.nim.play(take);
+    }
+    fn undo(&mut self, take: u32) {
+        self.nim.undo(take);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.nim.outcome()
+    }
+    fn known_value(&self) -> Option<Known> {
+        let (stones, period) = (self.nim.stones, self.nim.max_take + 1);
+        (stones < self.known_below).then(|| {
+            if stones % period == 0 {
+                Known { outcome: Outcome::Loss, plies: 2 * (stones / period) }
+            } else {
+                Known { outcome: Outcome::Win, plies: 2 * (stones / period) + 1 }
+            }
+        })
+    }
+}
+
+#[test]
+fn reachable_sets_agree_with_plain_minimax_on_nim_with_and_without_known_leaves() {
+    for max_take in 1..=4 {
+        for stones in 0..=20 {
+            let result = Searcher::new(SearchConfig::with_algorithm(Algorithm::Minimax))
+                .search(&mut Nim::new(stones, max_take));
+            let expected = if result.score.is_win() {
+                Known { outcome: Outcome::Win, plies: result.score.plies().unwrap() }
+            } else {
+                Known { outcome: Outcome::Loss, plies: result.score.plies().unwrap() }
+            };
+            let nim = Nim::new(stones, max_take);
+            let plain = reachable::solve(&nim, |nim| nim.stones, u64::MAX, &mut Silent).unwrap();
+            assert_eq!(plain.root(), expected, "{stones} stones, take {max_take}");
+            assert_eq!(plain.positions(), u64::from(stones) + 1);
+            for known_below in [1, 3, 7] {
+                let game = KnownNim { nim, known_below };
+                let solved =
+                    reachable::solve(&game, |game| game.nim.stones, u64::MAX, &mut Silent).unwrap();
+                assert_eq!(solved.root(), expected, "{stones} stones, take {max_take}");
+                if stones >= known_below {
+                    let (mv, child) = solved.best_move(&game, |game| game.nim.stones).unwrap();
+                    if result.score.is_win() {
+                        assert_eq!(Some(mv), result.best_move, "the only winning move");
+                    }
+                    assert_eq!(child.plies + 1, expected.plies);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_root_that_is_over_or_known_is_answered_at_once() {
+    let over = reachable::solve(&Nim::new(0, 3), |nim| nim.stones, 1, &mut Silent).unwrap();
+    assert_eq!(over.root(), Known { outcome: Outcome::Loss, plies: 0 });
+    assert_eq!((over.positions(), over.moves(), over.leaves()), (1, 0, 1));
+    assert_eq!(over.best_move(&Nim::new(0, 3), |nim| nim.stones), None);
+    let game = KnownNim { nim: Nim::new(9, 3), known_below: 10 };
+    let known = reachable::solve(&game, |game| game.nim.stones, 1, &mut Silent).unwrap();
+    assert_eq!(known.root(), Known { outcome: Outcome::Win, plies: 5 });
+    assert_eq!((known.positions(), known.moves()), (1, 0));
+}
+
+#[test]
+fn too_many_positions_and_a_stuck_position_are_named() {
+    let error = reachable::solve(&Nim::new(20, 3), |nim| nim.stones, 10, &mut Silent).unwrap_err();
+    assert_eq!(error, ReachError::TooMany { limit: 10 });
+    assert_eq!(error.to_string(), "more than 10 positions are reachable from the root");
+    // Node 1 has no edge and no end.
+    let graph = Graph {
+        nodes: vec![(None, vec![1]), (None, vec![])],
+        split: 2,
+        metric: Metric::ToEnd,
+        at: 0,
+    };
+    let error = reachable::solve(&graph, node, u64::MAX, &mut Silent).unwrap_err();
+    assert_eq!(error, ReachError::NoMoves { position: 1 });
+    assert!(error.to_string().contains("no legal move"), "{error}");
+}
+
+/// The solver's reports: the scan, then the settling, each ending with a report marked done.
+#[test]
+fn the_solver_reports_its_stages() {
+    #[derive(Default)]
+    struct Stages(Vec<reachable::Progress>);
+    impl Observer<Nim> for Stages {
+        fn reachable(&mut self, progress: &reachable::Progress) {
+            self.0.push(*progress);
+        }
+    }
+    let mut stages = Stages::default();
+    reachable::solve(&Nim::new(30, 2), |nim| nim.stones, u64::MAX, &mut stages).unwrap();
+    let done: Vec<_> = stages.0.iter().filter(|progress| progress.done).collect();
+    assert_eq!(done.len(), 2);
+    assert_eq!(done[0].stage, reachable::Stage::Scan);
+    assert_eq!((done[0].positions, done[0].moves), (31, 59));
+    assert_eq!(done[1].stage, reachable::Stage::Settle);
+    assert_eq!(done[1].settled, 31);
 }

@@ -8,26 +8,28 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use alphabeta_engine::{
-    Algorithm, Clock, Game, GameClock, Iteration, Observer, Outcome, Score, SearchConfig,
-    SearchResult, Searcher, SplitMix64, Techniques,
+    Algorithm, Clock, Deepening, Game, GameClock, Iteration, Observer, Outcome, Score,
+    SearchConfig, SearchResult, Searcher, SplitMix64, Techniques,
 };
 
 fn mix(a: u64, b: u64) -> u64 {
     SplitMix64::new(a ^ b.wrapping_mul(0xD6E8_FEB8_6659_FD93)).next_u64()
 }
 
-/// A random game tree: a position is the hash of its path; `length` plies end every game.
+/// A random game tree: a position is the hash of its path; `length` plies end every game;
+/// its hash is its position unless `hashed` is off.
 #[derive(Clone, Debug)]
 struct Forest {
     path: Vec<u64>,
     length: usize,
+    hashed: bool,
 }
 
 impl Forest {
     /// A forest whose root is not finished.
     fn new(seed: u64, length: usize) -> Self {
         (0..)
-            .map(|attempt| Self { path: vec![mix(seed, 12345 + attempt)], length })
+            .map(|attempt| Self { path: vec![mix(seed, 12345 + attempt)], length, hashed: true })
             .find(|forest| forest.outcome().is_none())
             .expect("an unfinished root")
     }
@@ -95,7 +97,7 @@ impl Game for Forest {
     }
 
     fn hash(&self) -> Option<u64> {
-        Some(self.top())
+        self.hashed.then(|| self.top())
     }
 }
 
@@ -267,6 +269,37 @@ fn late_move_reductions_alone_still_solve_exactly() {
         plain_nodes += search(&config, &game).stats.nodes;
     }
     eprintln!("solving 30 forests: {plain_nodes} nodes ordered, {reduced_nodes} with LMR");
+}
+
+#[test]
+fn internal_iterative_reduction_alone_still_solves_exactly() {
+    // A reduced node's subtree reaches the horizon sooner, where its values are heuristic:
+    // iterative deepening goes on until none is left, and ends on the exact value. At a
+    // fixed depth the reduced search is smaller; in a game without hashes (no table, so no
+    // move to miss) it is the same search.
+    let plain = Reference { quiescence: false, check_extension: false, root_depth: 0 };
+    let techniques = Techniques { internal_iterative_reduction: true, ..ordering_only() };
+    let (mut reduced, mut unreduced) = (0, 0);
+    for seed in 0..30 {
+        let game = Forest::new(seed, 9);
+        let expected = reference(&mut game.clone(), 20, 0, plain);
+        let mut config = negamax(techniques.clone(), 0);
+        config.limits.depth = None;
+        config.deepening = Deepening::Iterative;
+        let result = search(&config, &game);
+        assert!(result.exact, "seed {seed}");
+        assert_eq!(result.score, expected, "seed {seed}");
+        unreduced += search(&negamax(ordering_only(), 8), &game).stats.nodes;
+        reduced += search(&negamax(techniques.clone(), 8), &game).stats.nodes;
+        let unhashed = |techniques: Techniques| {
+            let mut game = game.clone();
+            game.hashed = false;
+            let result = search(&negamax(techniques, 6), &game);
+            (result.score, result.stats.nodes)
+        };
+        assert_eq!(unhashed(techniques.clone()), unhashed(ordering_only()), "seed {seed}");
+    }
+    assert!(reduced < unreduced, "reduced {reduced} unreduced {unreduced}");
 }
 
 #[test]

@@ -686,3 +686,194 @@ fn black_to_move_holds_the_second_position() {
     }
     assert_eq!(tablebase.probe(game.position()), Some(Value::Draw), "{}", game.text());
 }
+
+/// Checkers without its draw rules, as the databases play it: the board and the side to
+/// move, the databases' value for positions of at most `pieces` pieces.
+#[derive(Clone)]
+struct Pure<'a> {
+    position: Position,
+    tablebase: &'a Tablebase,
+    pieces: usize,
+}
+
+impl Game for Pure<'_> {
+    type Move = Move;
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.position.generate(moves);
+    }
+    fn play(&mut self, mv: Move) {
+        self.position.play(mv);
+    }
+    fn undo(&mut self, mv: Move) {
+        self.position.undo(mv);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.position.count_moves() == 0).then_some(Outcome::Loss)
+    }
+    fn known_value(&self) -> Option<Known> {
+        if (self.position.black | self.position.white).count_ones() as usize > self.pieces {
+            return None;
+        }
+        Some(known(self.tablebase.probe(&self.position)?))
+    }
+}
+
+/// A database value as the engine's [`Known`].
+fn known(value: Value) -> Known {
+    match value {
+        Value::Draw => Known { outcome: Outcome::Draw, plies: 0 },
+        Value::Win(plies) => Known { outcome: Outcome::Win, plies: u32::from(plies) },
+        Value::Loss(plies) => Known { outcome: Outcome::Loss, plies: u32::from(plies) },
+    }
+}
+
+/// The position in 64 bits, without loss for up to 15 pieces: the occupied squares, then
+/// two bits a piece in square order (white, king), then the side to move.
+fn packed(game: &Pure<'_>) -> u64 {
+    let position = &game.position;
+    let occupied = position.black | position.white;
+    assert!(occupied.count_ones() <= 15, "more pieces than the key holds");
+    let mut key = u64::from(occupied);
+    let mut shift = 32;
+    let mut rest = occupied;
+    while rest != 0 {
+        let square = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let bits =
+            u64::from(position.white & square != 0) | u64::from(position.kings & square != 0) << 1;
+        key |= bits << shift;
+        shift += 2;
+    }
+    key | u64::from(position.to_move == alphabeta_games::checkers::Color::White) << 63
+}
+
+/// The solver of the positions reachable from a root, with the databases of up to 2 pieces
+/// as its leaves, gives the 3-piece databases' values (the distances too) on random 3-piece
+/// positions, and its best move keeps the value.
+#[test]
+fn the_reachable_set_solver_agrees_with_the_three_piece_databases() {
+    use alphabeta_engine::reachable;
+    let tablebase = Tablebase::in_memory();
+    let mut rng = SplitMix64::new(31);
+    let mut decisive = 0;
+    for _ in 0..12 {
+        let position = random_position_of(tablebase.layout(), 3, &mut rng);
+        let root = Pure { position, tablebase, pieces: 2 };
+        let solved = reachable::solve(&root, packed, u64::MAX, &mut Silent).unwrap();
+        let value = tablebase.probe(&position).unwrap();
+        assert_eq!(solved.root(), known(value), "{position:?}");
+        // A root the databases hold is answered at once.
+        let held = Pure { position, tablebase, pieces: 3 };
+        let at_once = reachable::solve(&held, packed, 1, &mut Silent).unwrap();
+        assert_eq!((at_once.root(), at_once.positions()), (known(value), 1));
+        if value != Value::Draw && root.outcome().is_none() {
+            decisive += 1;
+            let (mv, child) = solved.best_move(&root, packed).unwrap();
+            let mut next = position;
+            next.play(mv);
+            assert_eq!(known(tablebase.probe(&next).unwrap().parent()), known(value));
+            assert_eq!(child, known(tablebase.probe(&next).unwrap()));
+        }
+    }
+    assert!(decisive > 0, "some of the positions are wins or losses");
+}
+
+/// Prints the solver's progress.
+struct Reporting(std::time::Instant);
+
+impl<G: Game> alphabeta_engine::Observer<G> for Reporting {
+    fn reachable(&mut self, progress: &alphabeta_engine::reachable::Progress) {
+        eprintln!("{:.1} s {progress:?}", self.0.elapsed().as_secs_f64());
+    }
+}
+
+/// Solved over the positions it reaches, with the 5-piece files as leaves (the draw rules
+/// ignored, as the databases do): the Second Position, White to move, is a White win in 93
+/// plies, Lasker's 30-26 the fastest (four moves of the king win in 97, 27-23 draws, 30-25
+/// and 27-24 lose), and each move of his line (30-26 9-14 26-23 14-10 23-18) keeps the value
+/// one ply nearer the end; Black to move, a draw (each move of the king draws, each man's
+/// move loses). The counts of positions and moves reached are pinned.
+#[test]
+#[ignore = "needs the 5-piece files: ALPHABETA_CHECKERS_TB=DIR (see docs/checkers.md)"]
+fn the_second_position_is_solved_over_the_positions_it_reaches() {
+    use alphabeta_engine::reachable;
+    let (_, tablebase) = five_pieces();
+    let (win, loss, draw) = (Outcome::Win, Outcome::Loss, Outcome::Draw);
+    let cases = [
+        (
+            SECOND_POSITION.to_string(),
+            Known { outcome: win, plies: 93 },
+            (106_318_300, 452_271_655),
+            vec![
+                ("22-17", loss, 96),
+                ("27-23", draw, 0),
+                ("30-25", win, 35),
+                ("22-18", loss, 96),
+                ("27-24", win, 33),
+                ("30-26", loss, 92),
+                ("22-25", loss, 96),
+                ("22-26", loss, 96),
+            ],
+            "30-26",
+        ),
+        (
+            SECOND_POSITION.replacen('W', "B", 1),
+            Known { outcome: draw, plies: 0 },
+            (106_308_244, 451_968_702),
+            vec![
+                ("9-5", draw, 0),
+                ("9-6", draw, 0),
+                ("9-13", draw, 0),
+                ("20-24", win, 31),
+                ("9-14", draw, 0),
+                ("21-25", win, 33),
+            ],
+            "9-5",
+        ),
+    ];
+    for (text, value, counts, children, best) in cases {
+        let position = *Checkers::parse(&text).unwrap().position();
+        let root = Pure { position, tablebase: &tablebase, pieces: 5 };
+        let start = std::time::Instant::now();
+        let solved = reachable::solve(&root, packed, 2_000_000_000, &mut Reporting(start)).unwrap();
+        println!(
+            "{text}: {:?}; {} positions, {} moves, {} leaves, (wins, losses, draws) {:?}, {:.1} s",
+            solved.root(),
+            solved.positions(),
+            solved.moves(),
+            solved.leaves(),
+            solved.counts(),
+            start.elapsed().as_secs_f64()
+        );
+        assert_eq!(solved.root(), value, "{text}");
+        assert_eq!((solved.positions(), solved.moves()), counts, "{text}");
+        let values: Vec<(String, Outcome, u32)> = solved
+            .child_values(&root, packed)
+            .unwrap()
+            .into_iter()
+            .map(|(mv, known)| (Checkers::pdn(mv), known.outcome, known.plies))
+            .collect();
+        let expected: Vec<(String, Outcome, u32)> = children
+            .into_iter()
+            .map(|(mv, outcome, plies)| (mv.to_string(), outcome, plies))
+            .collect();
+        assert_eq!(values, expected, "{text}");
+        let (mv, _) = solved.best_move(&root, packed).unwrap();
+        assert_eq!(Checkers::pdn(mv), best, "{text}");
+        if text == SECOND_POSITION {
+            // Lasker's line: each move of both sides keeps the value, one ply nearer the end
+            // (White's the fastest win, Black's the longest defence).
+            use alphabeta_games::Notation;
+            let mut game = Checkers::parse(&text).unwrap();
+            for (ply, text) in ["30-26", "9-14", "26-23", "14-10", "23-18"].into_iter().enumerate()
+            {
+                game.play(game.parse_move(text).unwrap());
+                let at = Pure { position: *game.position(), tablebase: &tablebase, pieces: 5 };
+                let value = solved.value(&packed(&at)).unwrap();
+                println!("after {text}: {value:?} for the side to move");
+                let outcome = if ply % 2 == 0 { loss } else { win };
+                assert_eq!(value, Known { outcome, plies: 92 - ply as u32 }, "{text}");
+            }
+        }
+    }
+}

@@ -206,3 +206,23 @@ proptest! {
         prop_assert!(pruned_leaves <= leaves);
     }
 }
+
+/// The solver of the positions reachable from a root gives minimax's exact value (the
+/// distance too) on every tic-tac-toe position with x to move.
+#[test]
+fn the_reachable_set_solver_agrees_with_minimax_on_every_position() {
+    use alphabeta_engine::{reachable, Known, Outcome, Silent};
+    let key = |board: &TicTacToe| board.hash().unwrap();
+    let minimax = SearchConfig::with_algorithm(Algorithm::Minimax);
+    for board in x_to_move_positions() {
+        let solved = reachable::solve(&board, key, u64::MAX, &mut Silent).unwrap();
+        let score = match solved.root() {
+            Known { outcome: Outcome::Win, plies } => Score::win_in(plies),
+            Known { outcome: Outcome::Loss, plies } => Score::loss_in(plies),
+            Known { outcome: Outcome::Draw, .. } => Score::DRAW,
+        };
+        assert_eq!(score, run(&minimax, &board).score, "{board:?}");
+    }
+    let start = reachable::solve(&TicTacToe::default(), key, u64::MAX, &mut Silent).unwrap();
+    assert_eq!(start.root(), Known { outcome: Outcome::Draw, plies: 0 });
+}

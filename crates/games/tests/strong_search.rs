@@ -124,6 +124,7 @@ fn strongest() -> Techniques {
         aspiration: Some(50),
         see_quiescence: true,
         see_pruning: Some(64),
+        internal_iterative_reduction: true,
         ..ordering_only()
     }
 }
@@ -346,6 +347,7 @@ fn mates_are_found_with_every_technique() {
         late_move_reductions: false,
         reverse_futility: None,
         see_pruning: None,
+        internal_iterative_reduction: false,
         ..strongest()
     };
     let zugzwang = (MORPHY, 3);

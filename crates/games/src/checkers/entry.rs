@@ -52,6 +52,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_ordering: false,
         see_quiescence: false,
         see_pruning: None,
+        internal_iterative_reduction: false,
         time_management: false,
     };
     config.threads = threads.max(1);

@@ -282,8 +282,8 @@ fn rank_of(piece: Piece) -> i32 {
 /// technique of [`Techniques`] on (quiescence on captures and queen promotions, check
 /// extension, staged ordering with killers and history, null move, late-move reductions,
 /// reverse futility pruning, aspiration windows, and the static exchange of [`see`] ordering
-/// captures, pruning losing ones in quiescence and losing moves near the horizon; under a
-/// clock, time management that reads the search), on
+/// captures, pruning losing ones in quiescence and losing moves near the horizon,
+/// internal iterative reduction; under a clock, time management that reads the search), on
 /// `threads` threads sharing a table of
 /// `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
 #[must_use]
@@ -305,6 +305,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_ordering: true,
         see_quiescence: true,
         see_pruning: Some(SEE_PRUNING_MARGIN),
+        internal_iterative_reduction: true,
         time_management: true,
     };
     config.threads = threads.max(1);

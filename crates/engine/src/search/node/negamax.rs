@@ -20,9 +20,9 @@ use super::super::time::{TimePlan, Trend};
 use super::{Expansion, Run};
 use crate::budget::Aborted;
 use crate::params::{
-    ASPIRATION_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE, NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR,
-    QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH, SEE_NOISY_DIVISOR,
-    SEE_PRUNING_DEPTH,
+    ASPIRATION_DEPTH, IIR_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE, NULL_MOVE_DEPTH,
+    NULL_MOVE_DIVISOR, QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
+    SEE_NOISY_DIVISOR, SEE_PRUNING_DEPTH,
 };
 use crate::tt::{Bound, TtEntry};
 use crate::{Game, Observer, PvLine, Score, Scoring, SearchResult};
@@ -492,6 +492,17 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         };
         let count = end - start;
         let tt_index = tt_move.filter(|&index| index < count);
+        // Internal iterative reduction: a node the table knows no move for is searched one
+        // ply shallower (the next iteration, with the move this one stores, goes deeper).
+        if TECHNIQUES
+            && !K::ROOT
+            && techniques.internal_iterative_reduction
+            && key.is_some()
+            && tt_index.is_none()
+            && depth >= IIR_DEPTH
+        {
+            depth -= 1;
+        }
 
         // Step 6. Search the moves: the table's move, then in order (by key when an ordering
         // technique is on), the first with the open window, the others by PVS.
