@@ -16,6 +16,22 @@ cargo build --benches --locked -p alphabeta-bench
 echo "== python package"
 scripts/test-python.sh
 scripts/test-uci.sh
+echo "== scripts/connect4_book_timings.py"
+timings() { python3 scripts/connect4_book_timings.py "$@"; }
+binary="target/${PROFILE:-release}/alphabeta"
+timings "$binary" solve 9 2
+# Bad arguments are refused with a message naming them, before anything runs.
+for bad in "$binary solve 42 1" "$binary solve 9 0" "$binary nope 9 1" "/nonexistent solve 9 1"; do
+  # shellcheck disable=SC2086
+  if message=$(timings $bad 2>&1); then
+    echo "test.sh: connect4_book_timings.py accepted: $bad" >&2
+    exit 1
+  fi
+  case "$message" in
+    *"plies must be 0-41, not 42"* | *"count must be at least 1, not 0"* | *"invalid choice: 'nope'"* | *"/nonexistent"*) ;;
+    *) echo "test.sh: connect4_book_timings.py $bad: unexpected message: $message" >&2; exit 1 ;;
+  esac
+done
 echo "== browser tests"
 if [ ! -x web-tests/run.sh ]; then
   echo "test.sh: web-tests/run.sh is missing or not executable" >&2
