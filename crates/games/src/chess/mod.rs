@@ -40,6 +40,7 @@ pub mod polyglot;
 pub mod pst;
 pub mod see;
 pub mod seed;
+pub mod tune;
 
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
