@@ -40,6 +40,7 @@ pub mod perft;
 pub mod polyglot;
 pub mod see;
 pub mod seed;
+pub mod tune;
 mod weights;
 
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};

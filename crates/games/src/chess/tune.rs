@@ -1,0 +1,527 @@
+//! Texel tuning: the evaluation's weights fitted to game results.
+//!
+//! The data are quiet positions, each labelled with the result of the game it came from
+//! (1, ½ or 0 for White): one `FEN | result` line each, read by [`parse_positions`]
+//! (`scripts/chess/positions.py` writes them from PGN files). Each position's evaluation is
+//! linear in the weights: a trace lists, for every weight the position uses, White's count
+//! minus Black's (the coefficient), and the game phase `p` (0 to 24); the White-side
+//! evaluation is `Σ c·(mg·p + eg·(24 − p)) / 24`. The predicted result is the logistic
+//! `1 / (1 + 10^(−K·eval/400))`, and the fit minimises the mean squared error between
+//! predictions and results: first the scale `K` alone ([`fit_scale`], the weights fixed), then
+//! the weights by full-batch Adam ([`tune`]), some of them frozen if asked.
+//! See: chessprogramming.org/Texel%27s_Tuning_Method
+//!
+//! ```
+//! use alphabeta_games::chess::tune::{mean_squared_error, tune, Samples, TuneConfig};
+//!
+//! // One weight, worth 100 centipawns to White in every position where it appears once.
+//! let mut samples = Samples::default();
+//! for count in -3i16..=3 {
+//!     let expected = 1.0 / (1.0 + 10f64.powf(-f64::from(count) * 100.0 / 400.0));
+//!     samples.push(24, &[(0, count)], expected);
+//! }
+//! let mut weights = vec![[0.0, 0.0]];
+//! let before = mean_squared_error(&samples, &weights, 1.0);
+//! let config = TuneConfig { epochs: 1000, rate: 2.0, frozen: vec![false] };
+//! tune(&samples, &mut weights, 1.0, &config, |_, _| {});
+//! assert!(mean_squared_error(&samples, &weights, 1.0) < before / 100.0);
+//! assert!((weights[0][0] - 100.0).abs() < 2.0, "{:?}", weights);
+//! ```
+
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::thread;
+
+use cozy_chess::Board;
+
+use super::eval::MAX_PHASE;
+use super::fen;
+
+/// A position of a game and the game's result for White: 1 a win, 0.5 a draw, 0 a loss.
+#[derive(Clone, Debug)]
+pub struct Labelled {
+    /// The position.
+    pub board: Board,
+    /// White's result of the game it came from.
+    pub result: f64,
+}
+
+/// A line of a position file that is not `FEN | result`: its number (from 1) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The line's number, counting from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The positions of a position file: one `FEN | result` line each, the result White's
+/// (`1`, `0.5` or `0`; `1-0`, `1/2-1/2` and `0-1` are read too); blank lines and lines
+/// starting with `#` are skipped.
+///
+/// # Errors
+/// The first bad line, with its number: no `|`, a FEN that does not parse, or a result
+/// that is not one of those.
+pub fn parse_positions(text: &str) -> Result<Vec<Labelled>, PositionError> {
+    let mut positions = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |message: String| PositionError { line: index + 1, message };
+        let Some((fen_text, result_text)) = line.split_once('|') else {
+            return Err(error(format!(
+                "expected `FEN | result`, found no `|` in {:?}",
+                crate::excerpt(line)
+            )));
+        };
+        let board = fen::parse(fen_text.trim())
+            .map_err(|fen_error| error(format!("bad FEN: {fen_error}")))?;
+        let result = match result_text.trim() {
+            "1" | "1.0" | "1-0" => 1.0,
+            "0.5" | "1/2" | "1/2-1/2" => 0.5,
+            "0" | "0.0" | "0-1" => 0.0,
+            other => {
+                return Err(error(format!(
+                    "bad result {:?}: expected 1, 0.5 or 0 (White's)",
+                    crate::excerpt(other)
+                )))
+            }
+        };
+        positions.push(Labelled { board, result });
+    }
+    Ok(positions)
+}
+
+/// Positions as the fit needs them: per position the phase, the result and the trace (the
+/// weights it uses, each with its coefficient), in flat arrays.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// The middlegame share of each position, `phase / 24` (0 to 1).
+    middlegame: Vec<f64>,
+    /// White's result of each position's game.
+    results: Vec<f64>,
+    /// Position `i`'s terms are `terms[starts[i]..starts[i + 1]]` (`starts[0]` = 0 implied).
+    ends: Vec<usize>,
+    /// (weight index, coefficient) pairs of every position, in order.
+    terms: Vec<(u16, i16)>,
+}
+
+impl Samples {
+    /// Adds a position: its `phase` (0 to 24; clamped), its trace `terms` (weight index,
+    /// White's count minus Black's) and White's `result`.
+    pub fn push(&mut self, phase: i32, terms: &[(u16, i16)], result: f64) {
+        self.middlegame.push(f64::from(phase.clamp(0, MAX_PHASE)) / f64::from(MAX_PHASE));
+        self.results.push(result);
+        self.terms.extend_from_slice(terms);
+        self.ends.push(self.terms.len());
+    }
+
+    /// The samples of `positions`, each traced by `trace` (phase, terms).
+    pub fn from_positions(
+        positions: &[Labelled],
+        mut trace: impl FnMut(&Board) -> (i32, Vec<(u16, i16)>),
+    ) -> Samples {
+        let mut samples = Samples::default();
+        for position in positions {
+            let (phase, terms) = trace(&position.board);
+            samples.push(phase, &terms, position.result);
+        }
+        samples
+    }
+
+    /// The number of positions.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.results.len()
+    }
+
+    /// Whether there is no position.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.results.is_empty()
+    }
+
+    /// For each of `count` weights, the number of positions whose trace uses it (indices
+    /// from `count` on are not counted).
+    #[must_use]
+    pub fn uses(&self, count: usize) -> Vec<usize> {
+        let mut uses = vec![0; count];
+        for &(index, _) in &self.terms {
+            if let Some(slot) = uses.get_mut(usize::from(index)) {
+                *slot += 1;
+            }
+        }
+        uses
+    }
+
+    fn terms_of(&self, position: usize) -> &[(u16, i16)] {
+        let start = if position == 0 { 0 } else { self.ends[position - 1] };
+        &self.terms[start..self.ends[position]]
+    }
+
+    /// White's evaluation of position `position` under `weights`, in centipawns.
+    #[must_use]
+    pub fn evaluation(&self, position: usize, weights: &[[f64; 2]]) -> f64 {
+        let middlegame = self.middlegame[position];
+        let (mg, eg) = self.terms_of(position).iter().fold((0.0, 0.0), |(mg, eg), &(i, c)| {
+            let [weight_mg, weight_eg] = weights[usize::from(i)];
+            (mg + f64::from(c) * weight_mg, eg + f64::from(c) * weight_eg)
+        });
+        mg * middlegame + eg * (1.0 - middlegame)
+    }
+}
+
+/// The predicted result for White of a White-side evaluation `eval` (centipawns) at scale
+/// `k`: `1 / (1 + 10^(−k·eval/400))`.
+#[must_use]
+pub fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The threads the fit uses: the machine's cores, at most one per 4,096 positions.
+fn threads_for(samples: &Samples) -> usize {
+    let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    cores.min(samples.len() / 4096).max(1)
+}
+
+/// Runs `work` over contiguous ranges of the positions on the fit's threads and returns
+/// their answers in order.
+fn over_chunks<T: Send>(
+    samples: &Samples,
+    work: impl Fn(std::ops::Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads_for(samples);
+    let size = samples.len().div_ceil(threads).max(1);
+    if threads == 1 {
+        return vec![work(0..samples.len())];
+    }
+    thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let range = (t * size).min(samples.len())..((t + 1) * size).min(samples.len());
+                let work = &work;
+                scope.spawn(move || work(range))
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().expect("a fit thread panicked")).collect()
+    })
+}
+
+/// The mean squared error between the results and the predictions of `weights` at scale
+/// `k` (0 without positions).
+#[must_use]
+pub fn mean_squared_error(samples: &Samples, weights: &[[f64; 2]], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sums = over_chunks(samples, |range| {
+        range
+            .map(|i| (samples.results[i] - sigmoid(k, samples.evaluation(i, weights))).powi(2))
+            .sum::<f64>()
+    });
+    sums.iter().sum::<f64>() / samples.len() as f64
+}
+
+/// The scale `K` that minimises the mean squared error of `weights` (golden-section search
+/// over 0.01 to 10, to 1e-6).
+#[must_use]
+pub fn fit_scale(samples: &Samples, weights: &[[f64; 2]]) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.01f64, 10.0f64);
+    let mut left = high - ratio * (high - low);
+    let mut right = low + ratio * (high - low);
+    let mut left_error = mean_squared_error(samples, weights, left);
+    let mut right_error = mean_squared_error(samples, weights, right);
+    while high - low > 1e-6 {
+        if left_error <= right_error {
+            high = right;
+            right = left;
+            right_error = left_error;
+            left = high - ratio * (high - low);
+            left_error = mean_squared_error(samples, weights, left);
+        } else {
+            low = left;
+            left = right;
+            left_error = right_error;
+            right = low + ratio * (high - low);
+            right_error = mean_squared_error(samples, weights, right);
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The gradient of the mean squared error with respect to every weight (middlegame,
+/// endgame), and the error itself.
+fn gradient(samples: &Samples, weights: &[[f64; 2]], k: f64) -> (Vec<[f64; 2]>, f64) {
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let parts = over_chunks(samples, |range| {
+        let mut gradient = vec![[0.0; 2]; weights.len()];
+        let mut error = 0.0;
+        for i in range {
+            let predicted = sigmoid(k, samples.evaluation(i, weights));
+            let difference = predicted - samples.results[i];
+            error += difference * difference;
+            // d(difference²)/d(eval) = 2·difference·σ·(1 − σ)·K·ln 10 / 400.
+            let factor = 2.0 * difference * predicted * (1.0 - predicted) * scale;
+            let middlegame = samples.middlegame[i];
+            for &(index, coefficient) in samples.terms_of(i) {
+                let slot = &mut gradient[usize::from(index)];
+                let c = factor * f64::from(coefficient);
+                slot[0] += c * middlegame;
+                slot[1] += c * (1.0 - middlegame);
+            }
+        }
+        (gradient, error)
+    });
+    let count = samples.len().max(1) as f64;
+    let mut total = vec![[0.0; 2]; weights.len()];
+    let mut error = 0.0;
+    for (part, part_error) in parts {
+        for (sum, value) in total.iter_mut().zip(part) {
+            sum[0] += value[0] / count;
+            sum[1] += value[1] / count;
+        }
+        error += part_error / count;
+    }
+    (total, error)
+}
+
+/// How [`tune`] runs.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// Full passes over the positions (one Adam step each).
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub rate: f64,
+    /// Per weight, whether it keeps its value (shorter than the weights: the rest move).
+    pub frozen: Vec<bool>,
+}
+
+/// Fits `weights` (middlegame, endgame per weight) to the positions at scale `k` by
+/// full-batch Adam, leaving the frozen ones; `progress(epoch, error)` hears the mean squared
+/// error before each step. Returns the error after the last step.
+///
+/// Weights that no position uses have a zero gradient and stay as they are.
+/// See: Kingma and Ba, "Adam: a method for stochastic optimization" (2014)
+pub fn tune(
+    samples: &Samples,
+    weights: &mut [[f64; 2]],
+    k: f64,
+    config: &TuneConfig,
+    mut progress: impl FnMut(usize, f64),
+) -> f64 {
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-8;
+    let mut first = vec![[0.0; 2]; weights.len()];
+    let mut second = vec![[0.0; 2]; weights.len()];
+    let (mut decay1, mut decay2) = (1.0, 1.0);
+    for epoch in 0..config.epochs {
+        let (gradient, error) = gradient(samples, weights, k);
+        progress(epoch, error);
+        decay1 *= BETA1;
+        decay2 *= BETA2;
+        for (index, weight) in weights.iter_mut().enumerate() {
+            if config.frozen.get(index).copied().unwrap_or(false) {
+                continue;
+            }
+            for phase in 0..2 {
+                let g = gradient[index][phase];
+                first[index][phase] = BETA1 * first[index][phase] + (1.0 - BETA1) * g;
+                second[index][phase] = BETA2 * second[index][phase] + (1.0 - BETA2) * g * g;
+                let m = first[index][phase] / (1.0 - decay1);
+                let v = second[index][phase] / (1.0 - decay2);
+                weight[phase] -= config.rate * m / (v.sqrt() + EPSILON);
+            }
+        }
+    }
+    mean_squared_error(samples, weights, k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*), so that the tests need no crate.
+    struct Random(u64);
+
+    impl Random {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// `count` positions over `truth.len()` weights, each with up to 6 terms of coefficient
+    /// −2..=2 and a random phase, labelled 1, ½ or 0 drawn from the prediction of `truth` at
+    /// scale `k` (`noisy`), or with the prediction itself.
+    fn synthetic(truth: &[[f64; 2]], count: usize, k: f64, noisy: bool, seed: u64) -> Samples {
+        let mut random = Random(seed);
+        let mut samples = Samples::default();
+        for _ in 0..count {
+            let phase = random.below(25) as i32;
+            let terms: Vec<(u16, i16)> = (0..1 + random.below(6))
+                .map(|_| (random.below(truth.len() as u64) as u16, random.below(5) as i16 - 2))
+                .collect();
+            let mut probe = Samples::default();
+            probe.push(phase, &terms, 0.0);
+            let expected = sigmoid(k, probe.evaluation(0, truth));
+            let result = if noisy {
+                // Draws where the position is close, as in real games.
+                let draw = 0.5 * (1.0 - (2.0 * expected - 1.0).abs());
+                let roll = random.unit();
+                if roll < draw {
+                    0.5
+                } else if roll < draw + (1.0 - draw) * expected {
+                    1.0
+                } else {
+                    0.0
+                }
+            } else {
+                expected
+            };
+            samples.push(phase, &terms, result);
+        }
+        samples
+    }
+
+    #[test]
+    fn the_loss_falls_on_noisy_games() {
+        let truth = [[100.0, 120.0], [300.0, 280.0], [-50.0, 20.0], [10.0, 60.0]];
+        let samples = synthetic(&truth, 20_000, 1.0, true, 7);
+        let mut weights = vec![[0.0; 2]; truth.len()];
+        let k = 1.0;
+        let before = mean_squared_error(&samples, &weights, k);
+        let config = TuneConfig { epochs: 300, rate: 5.0, frozen: Vec::new() };
+        let mut errors = Vec::new();
+        let after = tune(&samples, &mut weights, k, &config, |_, error| errors.push(error));
+        assert_eq!(errors.len(), 300);
+        assert!((errors[0] - before).abs() < 1e-12);
+        assert!(after < before * 0.9, "before {before}, after {after}");
+        // The fitted weights predict no worse than the ones that made the data.
+        let truth_error = mean_squared_error(&samples, &truth, k);
+        assert!(after <= truth_error + 1e-3, "after {after}, truth {truth_error}");
+    }
+
+    #[test]
+    fn a_planted_weight_is_recovered() {
+        let truth = [[82.0, 94.0], [337.0, 281.0], [365.0, 297.0], [35.0, 70.0]];
+        let samples = synthetic(&truth, 5_000, 1.2, false, 11);
+        let mut weights = truth.to_vec();
+        weights[3] = [0.0, 0.0];
+        let frozen = vec![true, true, true, false];
+        let config = TuneConfig { epochs: 400, rate: 1.0, frozen };
+        tune(&samples, &mut weights, 1.2, &config, |_, _| {});
+        assert_eq!(&weights[..3], &truth[..3], "frozen weights moved");
+        assert!((weights[3][0] - 35.0).abs() < 1.0, "{:?}", weights[3]);
+        assert!((weights[3][1] - 70.0).abs() < 1.0, "{:?}", weights[3]);
+    }
+
+    #[test]
+    fn all_weights_are_recovered_from_their_predictions() {
+        let truth = [[82.0, 94.0], [337.0, 281.0], [-40.0, 10.0], [35.0, 70.0]];
+        let samples = synthetic(&truth, 5_000, 1.0, false, 3);
+        let mut weights = vec![[50.0, 50.0]; truth.len()];
+        let config = TuneConfig { epochs: 3000, rate: 2.0, frozen: Vec::new() };
+        tune(&samples, &mut weights, 1.0, &config, |_, _| {});
+        for (fitted, planted) in weights.iter().zip(truth) {
+            for phase in 0..2 {
+                assert!((fitted[phase] - planted[phase]).abs() < 1.0, "{weights:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_scale_is_found() {
+        let truth = [[100.0, 100.0], [250.0, 300.0]];
+        let samples = synthetic(&truth, 2_000, 1.37, false, 5);
+        let k = fit_scale(&samples, &truth);
+        assert!((k - 1.37).abs() < 1e-3, "{k}");
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let truth = [[100.0, 120.0], [300.0, 280.0], [-50.0, 20.0]];
+        let samples = synthetic(&truth, 10_000, 1.0, true, 13);
+        let weights = vec![[90.0, 130.0], [310.0, 250.0], [-30.0, 0.0]];
+        let (gradient, error) = gradient(&samples, &weights, 1.1);
+        assert!((error - mean_squared_error(&samples, &weights, 1.1)).abs() < 1e-12);
+        for index in 0..weights.len() {
+            for phase in 0..2 {
+                let mut up = weights.clone();
+                up[index][phase] += 0.01;
+                let mut down = weights.clone();
+                down[index][phase] -= 0.01;
+                let numeric = (mean_squared_error(&samples, &up, 1.1)
+                    - mean_squared_error(&samples, &down, 1.1))
+                    / 0.02;
+                let analytic = gradient[index][phase];
+                assert!(
+                    (numeric - analytic).abs() < 1e-9 + 1e-4 * analytic.abs(),
+                    "{numeric} {analytic}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn positions_parse() {
+        let text = "# a comment\n\n\
+            rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5\n\
+            startpos | 1\n\
+            8/8/8/4k3/8/8/8/4K2Q w - - 0 1 | 1-0\n\
+            8/8/8/4k3/8/8/8/4K2q w - - 0 1 | 0\n";
+        let positions = parse_positions(text).unwrap();
+        let results: Vec<f64> = positions.iter().map(|p| p.result).collect();
+        assert_eq!(results, [0.5, 1.0, 1.0, 0.0]);
+        assert_eq!(positions[1].board, Board::default());
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_their_number() {
+        let good = "startpos | 1\n";
+        let cases = [
+            ("startpos 1", "line 2: expected `FEN | result`, found no `|`"),
+            ("8/8/8/8 w - - 0 1 | 1", "line 2: bad FEN"),
+            ("startpos | 2", "line 2: bad result \"2\": expected 1, 0.5 or 0"),
+            ("startpos |", "line 2: bad result \"\""),
+            ("startpos | draw", "line 2: bad result \"draw\""),
+        ];
+        for (line, expected) in cases {
+            let error = parse_positions(&format!("{good}{line}\n{good}")).unwrap_err();
+            assert_eq!(error.line, 2);
+            assert!(error.to_string().starts_with(expected), "{line:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_trace_builds_samples() {
+        let positions = parse_positions("startpos | 1\nstartpos | 0\n").unwrap();
+        let samples = Samples::from_positions(&positions, |board| {
+            (24, vec![(2, board.occupied().len() as i16)])
+        });
+        assert_eq!(samples.len(), 2);
+        assert_eq!(samples.uses(4), [0, 0, 2, 0]);
+        assert_eq!(samples.evaluation(1, &[[0.0; 2], [0.0; 2], [1.0, 5.0]]), 32.0);
+    }
+}
