@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use alphabeta_engine::{Algorithm, Clock, Game, GameClock, Outcome, Score, SearchConfig, Searcher};
-use alphabeta_games::chess::eval::{self, TEMPO};
-use alphabeta_games::chess::{search_config, Chess, Move, Piece};
+use alphabeta_games::chess::eval::{self, WEIGHTS};
+use alphabeta_games::chess::{search_config, Board, Chess, Color, Move, Piece};
 use alphabeta_games::Notation;
 use proptest::prelude::*;
 
@@ -252,11 +252,18 @@ fn mirrored(fen: &str) -> String {
     format!("{} {side} {castling} {en_passant} {} {}", board.join("/"), fields[4], fields[5])
 }
 
+/// The tempo bonus, the same in every phase.
+fn tempo() -> i32 {
+    let (mg, eg) = WEIGHTS[eval::TEMPO];
+    assert_eq!(mg, eg);
+    mg
+}
+
 #[test]
 fn the_start_position_is_worth_the_tempo() {
-    assert_eq!(Chess::new().evaluate(), TEMPO);
+    assert_eq!(Chess::new().evaluate(), tempo());
     let black = Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-    assert_eq!(black.unwrap().evaluate(), TEMPO);
+    assert_eq!(black.unwrap().evaluate(), tempo());
 }
 
 #[test]
@@ -281,23 +288,100 @@ fn material_counts() {
     let knight = worth("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1");
     let rook = worth("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1");
     let queen = worth("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
-    assert!(TEMPO < pawn && pawn < knight && knight < rook && rook < queen);
+    assert!(tempo() < pawn && pawn < knight && knight < rook && rook < queen);
     // The bishop pair is worth more than two bishops' material.
-    let one = worth("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1") - TEMPO;
-    let pair = worth("4k3/8/8/8/8/8/3BB3/4K3 w - - 0 1") - TEMPO;
+    let one = worth("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1") - tempo();
+    let pair = worth("4k3/8/8/8/8/8/3BB3/4K3 w - - 0 1") - tempo();
     assert!(pair > 2 * one, "{pair} vs 2 x {one}");
     // The king walks to the centre in the endgame, stays home in the middlegame.
-    let centre = eval::square_bonus(
-        alphabeta_games::chess::Color::White,
-        Piece::King,
-        "e4".parse().unwrap(),
-    );
-    let home = eval::square_bonus(
-        alphabeta_games::chess::Color::White,
-        Piece::King,
-        "g1".parse().unwrap(),
-    );
+    // (A king has no material: its piece-square entries are its square bonus.)
+    let king = |square: &str| {
+        let square: alphabeta_games::chess::Square = square.parse().unwrap();
+        WEIGHTS[eval::PST.start + Piece::King as usize * 64 + square as usize]
+    };
+    let (centre, home) = (king("e4"), king("g1"));
     assert!(centre.0 < home.0 && centre.1 > home.1, "{centre:?} {home:?}");
+}
+
+/// The FENs of the suites: perft (`tests/data/chess/perft.epd`), Win at Chess and the
+/// openings (`data/chess/*.epd`, four FEN fields each).
+fn suite_fens() -> Vec<String> {
+    let perft = include_str!("data/chess/perft.epd")
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| line.split(';').next().unwrap().trim().to_string());
+    let epd = [
+        include_str!("../../../data/chess/wac.epd"),
+        include_str!("../../../data/chess/openings.epd"),
+    ]
+    .into_iter()
+    .flat_map(str::lines)
+    .map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ") + " 0 1");
+    perft.chain(epd).collect()
+}
+
+/// The trace of `board` is `evaluate` from White's view with the same rounding, and that of
+/// `mirrored` (the position mirrored, colours swapped) has the same phase and every
+/// coefficient negated.
+fn check_trace(board: &Board, mirrored: &Board) {
+    let trace = eval::trace(board);
+    let white = match board.side_to_move() {
+        Color::White => eval::evaluate(board),
+        Color::Black => -eval::evaluate(board),
+    };
+    assert_eq!(trace.value(&WEIGHTS), white, "{board}");
+    assert!((0..=eval::MAX_PHASE).contains(&trace.phase), "{board}");
+    assert!(trace.terms.windows(2).all(|pair| pair[0].0 < pair[1].0), "{board}");
+    assert!(trace
+        .terms
+        .iter()
+        .all(|&(index, c)| usize::from(index) < eval::WEIGHT_COUNT && c != 0));
+    let other = eval::trace(mirrored);
+    assert_eq!(other.phase, trace.phase, "{board}");
+    let negated: Vec<(u16, i16)> = trace.terms.iter().map(|&(index, c)| (index, -c)).collect();
+    assert_eq!(other.terms, negated, "{board}");
+}
+
+#[test]
+fn the_trace_is_the_evaluation_on_the_suites_and_their_playouts() {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        // xorshift64: a fixed pseudo-random sequence.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = 0;
+    for fen in suite_fens() {
+        let mut game = Chess::from_fen(&fen).unwrap();
+        for _ in 0..40 {
+            let other = Chess::from_fen(&mirrored(&game.fen())).unwrap();
+            assert_eq!(game.evaluate(), other.evaluate(), "{}", game.fen());
+            check_trace(game.board(), other.board());
+            positions += 1;
+            let moves = game.moves();
+            if game.end_reason().is_some() || moves.is_empty() {
+                break;
+            }
+            game.play(moves[next() as usize % moves.len()]);
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}
+
+#[test]
+fn a_trace_values_other_weights_linearly() {
+    // Doubling every weight doubles the value, up to the rounding of the two tapers.
+    let mut doubled = WEIGHTS;
+    for weight in &mut doubled {
+        *weight = (2 * weight.0, 2 * weight.1);
+    }
+    for fen in suite_fens() {
+        let trace = eval::trace(Chess::from_fen(&fen).unwrap().board());
+        let (one, two) = (trace.value(&WEIGHTS), trace.value(&doubled));
+        assert!((two - 2 * one).abs() <= 2, "{fen}: {one} {two}");
+    }
 }
 
 proptest! {
@@ -313,6 +397,7 @@ proptest! {
             check_hooks(&game);
             let other = Chess::from_fen(&mirrored(&game.fen())).unwrap();
             prop_assert_eq!(game.evaluate(), other.evaluate(), "{}", game.fen());
+            check_trace(game.board(), other.board());
             prop_assert!(game.evaluate().abs() < Score::MAX_HEURISTIC);
             if game.can_pass() {
                 let fen = game.fen();

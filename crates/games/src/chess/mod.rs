@@ -1,8 +1,9 @@
 //! Chess on [cozy-chess](https://docs.rs/cozy-chess): the rules, FEN and move notation,
-//! draws in play, the tapered evaluation of [`eval`] (PeSTO's tables, [`pst`]), the hooks of
-//! the engine's strong negamax and its chess configuration ([`search_config`]), the
-//! positions of `alphabeta bench chess` ([`bench`]), and [`perft`] (move-path enumeration)
-//! with a shared hash table, threads and a split of the count across processes.
+//! draws in play, the tapered evaluation of [`eval`] (linear in one table of weights, traced
+//! for a tuner), the hooks of the engine's strong negamax and its chess configuration
+//! ([`search_config`]), the positions of `alphabeta bench chess` ([`bench`]), and [`perft`]
+//! (move-path enumeration) with a shared hash table, threads and a split of the count across
+//! processes.
 //!
 //! Rules come from cozy-chess: castling, en passant, promotion, check, mate, stalemate. This
 //! module adds what a game (rather than a board) needs: the history of the positions played,
@@ -37,15 +38,16 @@ pub mod fen;
 pub mod notation;
 pub mod perft;
 pub mod polyglot;
-pub mod pst;
 pub mod see;
 pub mod seed;
 pub mod tune;
+mod weights;
 
 use alphabeta_engine::{Algorithm, Game, MoveOrdering, Outcome, Scoring, SearchConfig, Techniques};
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 pub use entry::{level_limits, Strength, ELO_MAX, ELO_MIN};
+pub use eval::{evaluate, trace, weight_name, weights_source, Trace, WEIGHTS, WEIGHT_COUNT};
 pub use fen::FenError;
 pub use notation::MoveError;
 
@@ -387,7 +389,7 @@ impl Game for Chess {
         }
     }
 
-    /// The tapered PeSTO evaluation for the side to move ([`eval::evaluate`]).
+    /// The tapered evaluation for the side to move ([`eval::evaluate`]).
     fn evaluate(&self) -> i32 {
         eval::evaluate(&self.board)
     }

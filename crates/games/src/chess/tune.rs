@@ -34,8 +34,8 @@ use std::thread;
 
 use cozy_chess::Board;
 
-use super::fen;
 use super::eval::MAX_PHASE;
+use super::fen;
 
 /// A position of a game and the game's result for White: 1 a win, 0.5 a draw, 0 a loss.
 #[derive(Clone, Debug)]
