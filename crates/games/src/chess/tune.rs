@@ -477,6 +477,62 @@ mod tests {
         }
     }
 
+    /// Positions of real games: each opening of `data/chess/openings.epd` followed by random
+    /// legal plies, every position from the 8th ply on.
+    fn random_positions(seed: u64) -> Vec<Board> {
+        let mut random = Random(seed);
+        let mut boards = Vec::new();
+        for line in include_str!("../../../../data/chess/openings.epd").lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let mut board = fen::parse(&fields.join(" ")).unwrap();
+            for ply in 0..40 {
+                let mut moves = Vec::new();
+                board.generate_moves(|piece_moves| {
+                    moves.extend(piece_moves);
+                    false
+                });
+                if moves.is_empty() {
+                    break;
+                }
+                board.play(moves[random.below(moves.len() as u64) as usize]);
+                if ply >= 8 {
+                    boards.push(board.clone());
+                }
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn a_planted_chess_weight_is_recovered_through_the_trace() {
+        use crate::chess::eval::{trace, weight_name, WEIGHTS};
+        let start: Vec<[f64; 2]> =
+            WEIGHTS.iter().map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect();
+        let planted_index = (0..start.len()).find(|&i| weight_name(i) == "bishop pair").unwrap();
+        let mut planted = start.clone();
+        planted[planted_index] = [start[planted_index][0] + 40.0, start[planted_index][1] - 30.0];
+        let boards = random_positions(19);
+        let mut samples = Samples::default();
+        for board in &boards {
+            let traced = trace(board);
+            let mut probe = Samples::default();
+            probe.push(traced.phase, &traced.terms, 0.0);
+            let label = sigmoid(1.0, probe.evaluation(0, &planted));
+            samples.push(traced.phase, &traced.terms, label);
+        }
+        assert!(samples.uses(start.len())[planted_index] > 100, "too few bishop pairs");
+        let frozen: Vec<bool> = (0..start.len()).map(|i| i != planted_index).collect();
+        let mut weights = start.clone();
+        let config = TuneConfig { epochs: 300, rate: 1.0, frozen, l2: 0.0 };
+        tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
+        for phase in 0..2 {
+            let error = weights[planted_index][phase] - planted[planted_index][phase];
+            assert!(error.abs() < 1.0, "{:?} {:?}", weights[planted_index], planted[planted_index]);
+        }
+        let moved = (0..start.len()).filter(|&i| weights[i] != start[i]).count();
+        assert_eq!(moved, 1, "only the free weight moves");
+    }
+
     #[test]
     fn the_scale_is_found() {
         let truth = [[100.0, 100.0], [250.0, 300.0]];
