@@ -13,12 +13,14 @@ evaluation should predict the result without a search). Skipped: whole games tha
 by time forfeit, by an engine's failure or illegal move, or at the move limit (their result
 says nothing about the positions), and games without a result. A position (its first four
 FEN fields) met again is kept once, with the result of the first game that reached it.
-With `--held-out`, every `--held-out-every`-th game used goes there whole (positions of one
-game are alike, so a held-out set split by game measures what the fit learnt, not what it
-saw).
+With `--held-out`, the first pair of games of every `--held-out-every` goes there whole
+(match.py plays each opening with both colours; the positions of one game are alike, and so
+are the openings of a pair, so a held-out set split by pairs measures what the fit learnt,
+not what it saw).
 """
 
 import argparse
+import itertools
 import sys
 
 import chess
@@ -39,6 +41,15 @@ def quiet_positions(game, skip_plies):
         board.push(move)
 
 
+def pair(game, number):
+    """The pair of games (one opening, both colours) that `game`, the file's `number`-th
+    (from 0), belongs to: by its `Round` header (match.py numbers games from 1, both games
+    of an opening in turn, whatever order they finish in), else by its place in the file."""
+    round_text = game.headers.get("Round", "")
+    return (int(round_text) - 1) // 2 if round_text.isdigit() and int(round_text) > 0 \
+        else number // 2
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", nargs="+", help="PGN files of finished games")
@@ -47,7 +58,8 @@ def main(argv=None):
                         help="plies of each game not used (default 8)")
     parser.add_argument("--held-out", help="a second position file for held-out games")
     parser.add_argument("--held-out-every", type=int, default=10,
-                        help="with --held-out: one game in this many goes there (default 10)")
+                        help="with --held-out: one pair of games in this many goes there "
+                        "(default 10)")
     args = parser.parse_args(argv)
     if args.skip_plies < 0:
         raise SystemExit("--skip-plies must be at least 0")
@@ -69,7 +81,7 @@ def main(argv=None):
             except OSError as error:
                 raise SystemExit(f"{path}: {error}")
             with handle:
-                while True:
+                for number in itertools.count():
                     game = chess.pgn.read_game(handle)
                     if game is None:
                         break
@@ -85,7 +97,7 @@ def main(argv=None):
                         continue
                     kept_games += 1
                     target, name = out, args.out
-                    if held_out and kept_games % args.held_out_every == 0:
+                    if held_out and pair(game, number) % args.held_out_every == 0:
                         target, name = held_out, args.held_out
                     for fen in quiet_positions(game, args.skip_plies):
                         key = " ".join(fen.split()[:4])

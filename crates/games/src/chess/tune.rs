@@ -22,8 +22,8 @@
 //! }
 //! let mut weights = vec![[0.0, 0.0]];
 //! let before = mean_squared_error(&samples, &weights, 1.0);
-//! let config = TuneConfig { epochs: 1000, rate: 2.0, frozen: vec![false] };
-//! tune(&samples, &mut weights, 1.0, &config, |_, _| {});
+//! let config = TuneConfig { epochs: 1000, rate: 2.0, frozen: vec![false], l2: 0.0 };
+//! tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
 //! assert!(mean_squared_error(&samples, &weights, 1.0) < before / 100.0);
 //! assert!((weights[0][0] - 100.0).abs() < 2.0, "{:?}", weights);
 //! ```
@@ -305,11 +305,16 @@ pub struct TuneConfig {
     pub rate: f64,
     /// Per weight, whether it keeps its value (shorter than the weights: the rest move).
     pub frozen: Vec<bool>,
+    /// The pull back to the starting weights: the fit minimises the mean squared error
+    /// plus `l2 · Σ (weight − start)²` (centipawns), so that a weight moves only as far as
+    /// the data insist (ridge regression; 0: none).
+    pub l2: f64,
 }
 
 /// Fits `weights` (middlegame, endgame per weight) to the positions at scale `k` by
-/// full-batch Adam, leaving the frozen ones; `progress(epoch, error)` hears the mean squared
-/// error before each step. Returns the error after the last step.
+/// full-batch Adam, leaving the frozen ones and pulling the others back to their start by
+/// [`TuneConfig::l2`]; `progress(epoch, error, weights)` hears the mean
+/// squared error and the weights before each step. Returns the error after the last step.
 ///
 /// Weights that no position uses have a zero gradient and stay as they are.
 /// See: Kingma and Ba, "Adam: a method for stochastic optimization" (2014)
@@ -318,7 +323,7 @@ pub fn tune(
     weights: &mut [[f64; 2]],
     k: f64,
     config: &TuneConfig,
-    mut progress: impl FnMut(usize, f64),
+    mut progress: impl FnMut(usize, f64, &[[f64; 2]]),
 ) -> f64 {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
@@ -326,9 +331,10 @@ pub fn tune(
     let mut first = vec![[0.0; 2]; weights.len()];
     let mut second = vec![[0.0; 2]; weights.len()];
     let (mut decay1, mut decay2) = (1.0, 1.0);
+    let start = weights.to_vec();
     for epoch in 0..config.epochs {
         let (gradient, error) = gradient(samples, weights, k);
-        progress(epoch, error);
+        progress(epoch, error, weights);
         decay1 *= BETA1;
         decay2 *= BETA2;
         for (index, weight) in weights.iter_mut().enumerate() {
@@ -336,7 +342,8 @@ pub fn tune(
                 continue;
             }
             for phase in 0..2 {
-                let g = gradient[index][phase];
+                let pull = 2.0 * config.l2 * (weight[phase] - start[index][phase]);
+                let g = gradient[index][phase] + pull;
                 first[index][phase] = BETA1 * first[index][phase] + (1.0 - BETA1) * g;
                 second[index][phase] = BETA2 * second[index][phase] + (1.0 - BETA2) * g * g;
                 let m = first[index][phase] / (1.0 - decay1);
@@ -412,9 +419,9 @@ mod tests {
         let mut weights = vec![[0.0; 2]; truth.len()];
         let k = 1.0;
         let before = mean_squared_error(&samples, &weights, k);
-        let config = TuneConfig { epochs: 300, rate: 5.0, frozen: Vec::new() };
+        let config = TuneConfig { epochs: 300, rate: 5.0, frozen: Vec::new(), l2: 0.0 };
         let mut errors = Vec::new();
-        let after = tune(&samples, &mut weights, k, &config, |_, error| errors.push(error));
+        let after = tune(&samples, &mut weights, k, &config, |_, error, _| errors.push(error));
         assert_eq!(errors.len(), 300);
         assert!((errors[0] - before).abs() < 1e-12);
         assert!(after < before * 0.9, "before {before}, after {after}");
@@ -430,11 +437,30 @@ mod tests {
         let mut weights = truth.to_vec();
         weights[3] = [0.0, 0.0];
         let frozen = vec![true, true, true, false];
-        let config = TuneConfig { epochs: 400, rate: 1.0, frozen };
-        tune(&samples, &mut weights, 1.2, &config, |_, _| {});
+        let config = TuneConfig { epochs: 400, rate: 1.0, frozen, l2: 0.0 };
+        tune(&samples, &mut weights, 1.2, &config, |_, _, _| {});
         assert_eq!(&weights[..3], &truth[..3], "frozen weights moved");
         assert!((weights[3][0] - 35.0).abs() < 1.0, "{:?}", weights[3]);
         assert!((weights[3][1] - 70.0).abs() < 1.0, "{:?}", weights[3]);
+    }
+
+    #[test]
+    fn the_pull_holds_weights_near_their_start() {
+        let truth = [[82.0, 94.0], [35.0, 70.0]];
+        let samples = synthetic(&truth, 5_000, 1.0, false, 17);
+        let fit = |l2: f64| {
+            let mut weights = vec![truth[0], [0.0, 0.0]];
+            let config = TuneConfig { epochs: 600, rate: 1.0, frozen: vec![true, false], l2 };
+            tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
+            weights[1]
+        };
+        let free = fit(0.0);
+        let held = fit(1e-6);
+        let pinned = fit(1.0);
+        assert!((free[0] - 35.0).abs() < 1.0 && (free[1] - 70.0).abs() < 1.0, "{free:?}");
+        assert!(held[0] > 1.0 && held[0] < free[0] - 1.0, "{held:?} {free:?}");
+        assert!(held[1] > 1.0 && held[1] < free[1] - 1.0, "{held:?} {free:?}");
+        assert!(pinned[0].abs() < 0.5 && pinned[1].abs() < 0.5, "{pinned:?}");
     }
 
     #[test]
@@ -442,13 +468,69 @@ mod tests {
         let truth = [[82.0, 94.0], [337.0, 281.0], [-40.0, 10.0], [35.0, 70.0]];
         let samples = synthetic(&truth, 5_000, 1.0, false, 3);
         let mut weights = vec![[50.0, 50.0]; truth.len()];
-        let config = TuneConfig { epochs: 3000, rate: 2.0, frozen: Vec::new() };
-        tune(&samples, &mut weights, 1.0, &config, |_, _| {});
+        let config = TuneConfig { epochs: 3000, rate: 2.0, frozen: Vec::new(), l2: 0.0 };
+        tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
         for (fitted, planted) in weights.iter().zip(truth) {
             for phase in 0..2 {
                 assert!((fitted[phase] - planted[phase]).abs() < 1.0, "{weights:?}");
             }
         }
+    }
+
+    /// Positions of real games: each opening of `data/chess/openings.epd` followed by random
+    /// legal plies, every position from the 8th ply on.
+    fn random_positions(seed: u64) -> Vec<Board> {
+        let mut random = Random(seed);
+        let mut boards = Vec::new();
+        for line in include_str!("../../../../data/chess/openings.epd").lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let mut board = fen::parse(&fields.join(" ")).unwrap();
+            for ply in 0..40 {
+                let mut moves = Vec::new();
+                board.generate_moves(|piece_moves| {
+                    moves.extend(piece_moves);
+                    false
+                });
+                if moves.is_empty() {
+                    break;
+                }
+                board.play(moves[random.below(moves.len() as u64) as usize]);
+                if ply >= 8 {
+                    boards.push(board.clone());
+                }
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn a_planted_chess_weight_is_recovered_through_the_trace() {
+        use crate::chess::eval::{trace, weight_name, WEIGHTS};
+        let start: Vec<[f64; 2]> =
+            WEIGHTS.iter().map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect();
+        let planted_index = (0..start.len()).find(|&i| weight_name(i) == "bishop pair").unwrap();
+        let mut planted = start.clone();
+        planted[planted_index] = [start[planted_index][0] + 40.0, start[planted_index][1] - 30.0];
+        let boards = random_positions(19);
+        let mut samples = Samples::default();
+        for board in &boards {
+            let traced = trace(board);
+            let mut probe = Samples::default();
+            probe.push(traced.phase, &traced.terms, 0.0);
+            let label = sigmoid(1.0, probe.evaluation(0, &planted));
+            samples.push(traced.phase, &traced.terms, label);
+        }
+        assert!(samples.uses(start.len())[planted_index] > 100, "too few bishop pairs");
+        let frozen: Vec<bool> = (0..start.len()).map(|i| i != planted_index).collect();
+        let mut weights = start.clone();
+        let config = TuneConfig { epochs: 300, rate: 1.0, frozen, l2: 0.0 };
+        tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
+        for phase in 0..2 {
+            let error = weights[planted_index][phase] - planted[planted_index][phase];
+            assert!(error.abs() < 1.0, "{:?} {:?}", weights[planted_index], planted[planted_index]);
+        }
+        let moved = (0..start.len()).filter(|&i| weights[i] != start[i]).count();
+        assert_eq!(moved, 1, "only the free weight moves");
     }
 
     #[test]
