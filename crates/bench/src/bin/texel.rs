@@ -104,7 +104,8 @@ fn frozen(arguments: &Arguments, samples: &Samples) -> Vec<bool> {
 }
 
 fn run(arguments: &Arguments) -> Result<()> {
-    if arguments.epochs == 0 || arguments.rate <= 0.0 || arguments.report_every == 0 {
+    let positive = |value: f64| value > 0.0 && value.is_finite();
+    if arguments.epochs == 0 || !positive(arguments.rate) || arguments.report_every == 0 {
         bail!("--epochs, --rate and --report-every must be positive");
     }
     if arguments.l2 < 0.0 || !arguments.l2.is_finite() {
@@ -122,7 +123,7 @@ fn run(arguments: &Arguments) -> Result<()> {
     let mut weights: Vec<[f64; 2]> =
         WEIGHTS.iter().map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect();
     let k = match arguments.k {
-        Some(k) if k > 0.0 => k,
+        Some(k) if positive(k) => k,
         Some(k) => bail!("--k must be positive, not {k}"),
         None => fit_scale(&train, &weights),
     };
