@@ -465,5 +465,81 @@ pub const WEIGHTS: [(i32, i32); WEIGHT_COUNT] = [
     (13, 26), // mobility queen 26
     (14, 28), // mobility queen 27
     (25, 45), // bishop pair
+    (-10, -20), // doubled pawn
+    (-10, -10), // isolated pawn
+    (-8, -8), // backward pawn
+    (0, 0), // phalanx pawn rank 1
+    (3, 2), // phalanx pawn rank 2
+    (5, 4), // phalanx pawn rank 3
+    (10, 8), // phalanx pawn rank 4
+    (20, 15), // phalanx pawn rank 5
+    (35, 30), // phalanx pawn rank 6
+    (50, 50), // phalanx pawn rank 7
+    (0, 0), // phalanx pawn rank 8
+    (0, 0), // supported pawn rank 1
+    (0, 0), // supported pawn rank 2
+    (8, 5), // supported pawn rank 3
+    (10, 8), // supported pawn rank 4
+    (15, 12), // supported pawn rank 5
+    (25, 25), // supported pawn rank 6
+    (40, 40), // supported pawn rank 7
+    (0, 0), // supported pawn rank 8
+    (0, 0), // passed pawn rank 1
+    (0, 5), // passed pawn rank 2
+    (0, 8), // passed pawn rank 3
+    (5, 15), // passed pawn rank 4
+    (10, 25), // passed pawn rank 5
+    (20, 45), // passed pawn rank 6
+    (30, 60), // passed pawn rank 7
+    (0, 0), // passed pawn rank 8
+    (0, 0), // passed pawn free path rank 1
+    (0, 0), // passed pawn free path rank 2
+    (0, 0), // passed pawn free path rank 3
+    (0, 5), // passed pawn free path rank 4
+    (0, 10), // passed pawn free path rank 5
+    (0, 20), // passed pawn free path rank 6
+    (0, 30), // passed pawn free path rank 7
+    (0, 0), // passed pawn free path rank 8
+    (0, 3), // passed pawn own king distance 0
+    (0, 0), // passed pawn own king distance 1
+    (0, -3), // passed pawn own king distance 2
+    (0, -6), // passed pawn own king distance 3
+    (0, -9), // passed pawn own king distance 4
+    (0, -12), // passed pawn own king distance 5
+    (0, -15), // passed pawn own king distance 6
+    (0, -18), // passed pawn own king distance 7
+    (0, -5), // passed pawn enemy king distance 0
+    (0, 0), // passed pawn enemy king distance 1
+    (0, 5), // passed pawn enemy king distance 2
+    (0, 10), // passed pawn enemy king distance 3
+    (0, 15), // passed pawn enemy king distance 4
+    (0, 20), // passed pawn enemy king distance 5
+    (0, 25), // passed pawn enemy king distance 6
+    (0, 30), // passed pawn enemy king distance 7
+    (10, 0), // pawn shield rank 2
+    (5, 0), // pawn shield rank 3
+    (0, 0), // king attackers 0
+    (0, 0), // king attackers 1
+    (10, 0), // king attackers 2
+    (25, 0), // king attackers 3
+    (45, 0), // king attackers 4
+    (65, 0), // king attackers 5
+    (80, 0), // king attackers 6
+    (90, 0), // king attackers 7
+    (3, 0), // king zone attacks by knight
+    (3, 0), // king zone attacks by bishop
+    (3, 0), // king zone attacks by rook
+    (3, 0), // king zone attacks by queen
+    (0, 0), // threat by pawn on knight
+    (0, 0), // threat by pawn on bishop
+    (0, 0), // threat by pawn on rook
+    (0, 0), // threat by pawn on queen
+    (0, 0), // threat by minor on rook
+    (0, 0), // threat by minor on queen
+    (0, 0), // threat by rook on queen
+    (20, 10), // rook on open file
+    (10, 5), // rook on half-open file
+    (20, 10), // outpost knight
+    (10, 5), // outpost bishop
     (10, 10), // tempo
 ];
