@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives `alphabeta uci` with python-chess (PyPI `chess`), as a GUI or a match runner would:
 # a fresh virtual environment with `pip install chess==1.11.2`, a build of the binary, then
-# scripts/uci/test_uci.py (handshake, analyse, mate, self-play on a clock, options, stop).
+# scripts/uci/test_uci.py (handshake, analyse, mate, self-play on a clock, options, stop), and
+# scripts/chess/test_scripts.py (the Texel tuner's data scripts: positions, self-play).
 #
 #     scripts/test-uci.sh            # release build (the one the match scripts use)
 #     PROFILE=debug scripts/test-uci.sh
@@ -25,3 +26,5 @@ else
 fi
 echo "== scripts/uci/test_uci.py"
 "$venv/bin/python" scripts/uci/test_uci.py "target/$profile/alphabeta" uci
+echo "== scripts/chess/test_scripts.py"
+"$venv/bin/python" scripts/chess/test_scripts.py "target/$profile/alphabeta uci"

@@ -27,15 +27,26 @@ pub fn level_limits(level: &str) -> Option<Limits> {
     })
 }
 
-/// The weakest `UCI_Elo` a [`Strength`] is made for.
-pub const ELO_MIN: u32 = 1000;
-/// The strongest `UCI_Elo` a [`Strength`] is made for (full strength above it).
-pub const ELO_MAX: u32 = 2400;
+/// Knobs of [`Strength::at_knob`] with the Elo measured at them, weakest first: each knob
+/// matched against Debian's Stockfish 15.1 with `UCI_LimitStrength` at one `UCI_Elo`, 10 s +
+/// 0.1 s, its Elo Stockfish's plus the match's Elo difference, then made increasing by pooling
+/// neighbours measured out of order (a pooled pair stands at its mean knob and mean Elo):
+/// docs/chess.md, "`UCI_Elo` calibrated against Stockfish". [`Strength::for_elo`] interpolates
+/// between them, so a requested Elo plays the knob measured at that strength.
+const CALIBRATION: [(u32, u32); 5] =
+    [(200, 1049), (400, 1477), (800, 1609), (1100, 1898), (1330, 2038)];
+
+/// The weakest `UCI_Elo`: the weakest measured setting's.
+pub const ELO_MIN: u32 = CALIBRATION[0].1;
+/// The strongest `UCI_Elo`: the strongest measured setting's (full strength is stronger).
+pub const ELO_MAX: u32 = CALIBRATION[CALIBRATION.len() - 1].1;
+
+/// The strongest knob of [`Strength::at_knob`].
+const KNOB_MAX: u32 = 1400;
 
 /// How a human-strength opponent plays (UCI's `UCI_LimitStrength` and `UCI_Elo`): a search
 /// of at most `nodes` positions with `lines` MultiPV lines, then a move chosen at random among
-/// the lines within `margin` centipawns of the best (the closer, the likelier). The mapping
-/// from Elo is a guess, not yet calibrated against rated opponents (docs/chess.md).
+/// the lines within `margin` centipawns of the best (the closer, the likelier).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
     /// The node budget of a move.
@@ -47,17 +58,29 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// The strength for `elo` (brought into `ELO_MIN..=ELO_MAX`): 500 nodes at 1000, twice as
-    /// many every 133 Elo (737,406 at 2400), 4 lines, a margin of
-    /// (2400 - Elo) / 10 centipawns (140 at 1000, none at 2400).
+    /// The strength measured at `elo` (brought into `ELO_MIN..=ELO_MAX`): the knob
+    /// interpolated linearly between the two calibrated settings around it.
     #[must_use]
     pub fn for_elo(elo: u32) -> Self {
         let elo = elo.clamp(ELO_MIN, ELO_MAX);
-        let doublings = f64::from(elo - ELO_MIN) / 133.0;
+        let knob = CALIBRATION.windows(2).find(|pair| elo <= pair[1].1).map_or(KNOB_MAX, |pair| {
+            let ((low_knob, low_elo), (high_knob, high_elo)) = (pair[0], pair[1]);
+            low_knob + (elo - low_elo) * (high_knob - low_knob) / (high_elo - low_elo)
+        });
+        Self::at_knob(knob)
+    }
+
+    /// The setting of knob `knob` (brought into `0..=1400`): 500 nodes at 0, twice as many
+    /// every 133 (737,406 at 1400), 4 lines, a margin of (1400 - knob) / 10 centipawns (140 at
+    /// 0, none at 1400).
+    #[must_use]
+    pub fn at_knob(knob: u32) -> Self {
+        let knob = knob.min(KNOB_MAX);
+        let doublings = f64::from(knob) / 133.0;
         Self {
             nodes: (500.0 * doublings.exp2()).round() as u64,
             lines: 4,
-            margin: ((ELO_MAX - elo) / 10) as i32,
+            margin: ((KNOB_MAX - knob) / 10) as i32,
         }
     }
 
@@ -400,16 +423,34 @@ mod tests {
     use alphabeta_engine::PvLine;
 
     #[test]
-    fn the_strength_of_an_elo_is_the_documented_one() {
-        let strength = |elo| {
-            let Strength { nodes, lines, margin } = Strength::for_elo(elo);
+    fn the_strength_of_a_knob_is_the_documented_one() {
+        let strength = |knob| {
+            let Strength { nodes, lines, margin } = Strength::at_knob(knob);
             (nodes, lines, margin)
         };
-        assert_eq!(strength(1000), (500, 4, 140));
-        assert_eq!(strength(1532), (8000, 4, 86));
-        assert_eq!(strength(2400), (737_406, 4, 0));
-        assert_eq!(strength(100), strength(1000));
-        assert_eq!(strength(3000), strength(2400));
+        assert_eq!(strength(0), (500, 4, 140));
+        assert_eq!(strength(532), (8000, 4, 86));
+        assert_eq!(strength(1400), (737_406, 4, 0));
+        assert_eq!(strength(3000), strength(1400));
+    }
+
+    #[test]
+    fn an_elo_plays_the_knob_calibrated_at_it() {
+        for pair in CALIBRATION.windows(2) {
+            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        }
+        for (knob, elo) in CALIBRATION {
+            assert_eq!(Strength::for_elo(elo), Strength::at_knob(knob), "{elo}");
+        }
+        assert_eq!(Strength::for_elo(0), Strength::for_elo(ELO_MIN));
+        assert_eq!(Strength::for_elo(u32::MAX), Strength::at_knob(CALIBRATION[4].0));
+        // Stronger asked, never weaker played: more nodes, a narrower margin.
+        let mut last = Strength::for_elo(ELO_MIN);
+        for elo in ELO_MIN..=ELO_MAX {
+            let strength = Strength::for_elo(elo);
+            assert!(strength.nodes >= last.nodes && strength.margin <= last.margin, "{elo}");
+            last = strength;
+        }
     }
 
     #[test]
@@ -420,14 +461,14 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         let mut chosen = [0; 3];
         for _ in 0..1000 {
-            chosen[Strength::for_elo(1000).choose(&lines, &mut rng)] += 1;
+            chosen[Strength::at_knob(0).choose(&lines, &mut rng)] += 1;
         }
         // Weights 141 and 131: the third line is 250 centipawns behind.
         assert!(chosen[0] > 400 && chosen[1] > 400 && chosen[2] == 0, "{chosen:?}");
         for _ in 0..100 {
-            assert_eq!(Strength::for_elo(2400).choose(&lines, &mut rng), 0);
+            assert_eq!(Strength::at_knob(KNOB_MAX).choose(&lines, &mut rng), 0);
         }
         let winning = [line(Score::win_in(3)), line(Score::heuristic(900))];
-        assert_eq!(Strength::for_elo(1000).choose(&winning, &mut rng), 0);
+        assert_eq!(Strength::at_knob(0).choose(&winning, &mut rng), 0);
     }
 }
