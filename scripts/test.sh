@@ -13,6 +13,8 @@ echo "== cargo test"
 cargo test --workspace --locked --exclude alphabeta-bench
 echo "== cargo build --benches"
 cargo build --benches --locked -p alphabeta-bench
+echo "== the texel tuner's binary"
+cargo test --locked -p alphabeta-bench --test texel
 echo "== python package"
 scripts/test-python.sh
 scripts/test-uci.sh

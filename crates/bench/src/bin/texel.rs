@@ -9,12 +9,14 @@
 //! The position files hold `FEN | result` lines (`scripts/chess/positions.py` writes them).
 //! The scale `K` is fitted first to the current weights, then kept; the mean squared error
 //! is reported before and after, on the training positions and on the held-out ones.
+//! A closed standard output (`... | head`) ends the run quietly, like the other bench programs.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use alphabeta_bench::outln;
 use alphabeta_games::chess::eval::{trace, weight_name, weights_source, WEIGHTS, WEIGHT_COUNT};
 use alphabeta_games::chess::tune::{
     fit_scale, mean_squared_error, parse_positions, tune, Samples, TuneConfig,
@@ -102,7 +104,8 @@ fn frozen(arguments: &Arguments, samples: &Samples) -> Vec<bool> {
 }
 
 fn run(arguments: &Arguments) -> Result<()> {
-    if arguments.epochs == 0 || arguments.rate <= 0.0 || arguments.report_every == 0 {
+    let positive = |value: f64| value > 0.0 && value.is_finite();
+    if arguments.epochs == 0 || !positive(arguments.rate) || arguments.report_every == 0 {
         bail!("--epochs, --rate and --report-every must be positive");
     }
     if arguments.l2 < 0.0 || !arguments.l2.is_finite() {
@@ -111,7 +114,7 @@ fn run(arguments: &Arguments) -> Result<()> {
     let started = Instant::now();
     let train = load(&arguments.positions)?;
     let held_out = arguments.held_out.as_ref().map(load).transpose()?;
-    println!(
+    outln!(
         "{} training positions, {} held out, read and traced in {:.1} s",
         train.len(),
         held_out.as_ref().map_or(0, Samples::len),
@@ -120,13 +123,13 @@ fn run(arguments: &Arguments) -> Result<()> {
     let mut weights: Vec<[f64; 2]> =
         WEIGHTS.iter().map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect();
     let k = match arguments.k {
-        Some(k) if k > 0.0 => k,
+        Some(k) if positive(k) => k,
         Some(k) => bail!("--k must be positive, not {k}"),
         None => fit_scale(&train, &weights),
     };
     let frozen = frozen(arguments, &train);
     let moving = frozen.iter().filter(|&&f| !f).count();
-    println!("K = {k:.4}; {moving} of {WEIGHT_COUNT} weights tuned");
+    outln!("K = {k:.4}; {moving} of {WEIGHT_COUNT} weights tuned");
     let error = |samples: &Samples, weights: &[[f64; 2]]| mean_squared_error(samples, weights, k);
     let train_before = error(&train, &weights);
     let held_before = held_out.as_ref().map(|h| error(h, &weights));
@@ -138,7 +141,7 @@ fn run(arguments: &Arguments) -> Result<()> {
             let held = held_out.as_ref().map_or(String::new(), |held_out| {
                 format!(", held out {:.6}", error(held_out, weights))
             });
-            println!("epoch {epoch:5}: training error {train_error:.6}{held}");
+            outln!("epoch {epoch:5}: training error {train_error:.6}{held}");
         }
     });
     let fit_seconds = fit_started.elapsed().as_secs_f64();
@@ -146,19 +149,19 @@ fn run(arguments: &Arguments) -> Result<()> {
         weights.iter().map(|&[mg, eg]| (mg.round() as i32, eg.round() as i32)).collect();
     let as_floats: Vec<[f64; 2]> =
         rounded.iter().map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect();
-    println!(
+    outln!(
         "{} epochs in {fit_seconds:.0} s; mean squared error (weights rounded to centipawns):",
         arguments.epochs
     );
-    println!("  training: {train_before:.6} -> {:.6}", error(&train, &as_floats));
+    outln!("  training: {train_before:.6} -> {:.6}", error(&train, &as_floats));
     if let (Some(held_out), Some(before)) = (&held_out, held_before) {
-        println!("  held out: {before:.6} -> {:.6}", error(held_out, &as_floats));
+        outln!("  held out: {before:.6} -> {:.6}", error(held_out, &as_floats));
     }
     report_changes(&rounded);
     if let Some(out) = &arguments.out {
         std::fs::write(out, weights_source(&rounded))
             .with_context(|| format!("writing {}", out.display()))?;
-        println!("wrote {}", out.display());
+        outln!("wrote {}", out.display());
     }
     Ok(())
 }
@@ -182,10 +185,10 @@ fn report_changes(tuned: &[(i32, i32)]) {
         .iter()
         .map(|(group, (sum, count))| format!("{group} {:.1}", *sum as f64 / *count as f64))
         .collect();
-    println!("mean change by group (centipawns): {}", text.join(", "));
+    outln!("mean change by group (centipawns): {}", text.join(", "));
     changes.sort_unstable_by(|a, b| b.cmp(a));
-    println!("largest changes:");
+    outln!("largest changes:");
     for &(_, index) in changes.iter().take(12) {
-        println!("  {}: {:?} -> {:?}", weight_name(index), WEIGHTS[index], tuned[index]);
+        outln!("  {}: {:?} -> {:?}", weight_name(index), WEIGHTS[index], tuned[index]);
     }
 }

@@ -1,5 +1,7 @@
-//! The evaluation of a chess position: a tapered sum of material and piece-square tables,
-//! mobility, a bishop-pair bonus and a tempo bonus, in centipawns for the side to move.
+//! The evaluation of a chess position, in centipawns for the side to move: a tapered sum of
+//! material and piece-square tables, mobility, the bishop pair, pawn structure, king safety,
+//! threats, rooks on open files, outposts and a tempo bonus (each term's rule at its index
+//! range below).
 //!
 //! Tapered: every term has a middlegame and an endgame weight, blended by the game phase
 //! (24 with all minor and major pieces on the board, 0 with none).
