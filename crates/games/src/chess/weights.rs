@@ -465,81 +465,81 @@ pub const WEIGHTS: [(i32, i32); WEIGHT_COUNT] = [
     (13, 26), // mobility queen 26
     (14, 28), // mobility queen 27
     (25, 45), // bishop pair
-    (-10, -20), // doubled pawn
-    (-10, -10), // isolated pawn
-    (-8, -8), // backward pawn
+    (-15, -12), // doubled pawn
+    (-7, -5), // isolated pawn
+    (-17, -6), // backward pawn
     (0, 0), // phalanx pawn rank 1
-    (3, 2), // phalanx pawn rank 2
-    (5, 4), // phalanx pawn rank 3
-    (10, 8), // phalanx pawn rank 4
-    (20, 15), // phalanx pawn rank 5
+    (1, 3), // phalanx pawn rank 2
+    (1, 7), // phalanx pawn rank 3
+    (12, 3), // phalanx pawn rank 4
+    (20, 20), // phalanx pawn rank 5
     (35, 30), // phalanx pawn rank 6
     (50, 50), // phalanx pawn rank 7
     (0, 0), // phalanx pawn rank 8
     (0, 0), // supported pawn rank 1
     (0, 0), // supported pawn rank 2
-    (8, 5), // supported pawn rank 3
-    (10, 8), // supported pawn rank 4
-    (15, 12), // supported pawn rank 5
-    (25, 25), // supported pawn rank 6
+    (-5, 8), // supported pawn rank 3
+    (13, 10), // supported pawn rank 4
+    (18, 7), // supported pawn rank 5
+    (29, 30), // supported pawn rank 6
     (40, 40), // supported pawn rank 7
     (0, 0), // supported pawn rank 8
     (0, 0), // passed pawn rank 1
-    (0, 5), // passed pawn rank 2
-    (0, 8), // passed pawn rank 3
-    (5, 15), // passed pawn rank 4
-    (10, 25), // passed pawn rank 5
-    (20, 45), // passed pawn rank 6
-    (30, 60), // passed pawn rank 7
+    (0, -1), // passed pawn rank 2
+    (-5, 17), // passed pawn rank 3
+    (4, 25), // passed pawn rank 4
+    (15, 48), // passed pawn rank 5
+    (22, 33), // passed pawn rank 6
+    (27, 41), // passed pawn rank 7
     (0, 0), // passed pawn rank 8
     (0, 0), // passed pawn free path rank 1
-    (0, 0), // passed pawn free path rank 2
-    (0, 0), // passed pawn free path rank 3
-    (0, 5), // passed pawn free path rank 4
-    (0, 10), // passed pawn free path rank 5
-    (0, 20), // passed pawn free path rank 6
-    (0, 30), // passed pawn free path rank 7
+    (0, -5), // passed pawn free path rank 2
+    (-6, -3), // passed pawn free path rank 3
+    (-4, 9), // passed pawn free path rank 4
+    (5, 26), // passed pawn free path rank 5
+    (5, 27), // passed pawn free path rank 6
+    (2, 27), // passed pawn free path rank 7
     (0, 0), // passed pawn free path rank 8
-    (0, 3), // passed pawn own king distance 0
-    (0, 0), // passed pawn own king distance 1
-    (0, -3), // passed pawn own king distance 2
-    (0, -6), // passed pawn own king distance 3
-    (0, -9), // passed pawn own king distance 4
-    (0, -12), // passed pawn own king distance 5
-    (0, -15), // passed pawn own king distance 6
-    (0, -18), // passed pawn own king distance 7
-    (0, -5), // passed pawn enemy king distance 0
-    (0, 0), // passed pawn enemy king distance 1
-    (0, 5), // passed pawn enemy king distance 2
-    (0, 10), // passed pawn enemy king distance 3
-    (0, 15), // passed pawn enemy king distance 4
-    (0, 20), // passed pawn enemy king distance 5
-    (0, 25), // passed pawn enemy king distance 6
-    (0, 30), // passed pawn enemy king distance 7
-    (10, 0), // pawn shield rank 2
-    (5, 0), // pawn shield rank 3
-    (0, 0), // king attackers 0
-    (0, 0), // king attackers 1
-    (10, 0), // king attackers 2
-    (25, 0), // king attackers 3
+    (1, 8), // passed pawn own king distance 0
+    (0, 16), // passed pawn own king distance 1
+    (-6, 0), // passed pawn own king distance 2
+    (-9, -6), // passed pawn own king distance 3
+    (-3, -11), // passed pawn own king distance 4
+    (2, -15), // passed pawn own king distance 5
+    (15, -22), // passed pawn own king distance 6
+    (-3, -24), // passed pawn own king distance 7
+    (-5, -16), // passed pawn enemy king distance 0
+    (1, -16), // passed pawn enemy king distance 1
+    (-9, -2), // passed pawn enemy king distance 2
+    (-1, 15), // passed pawn enemy king distance 3
+    (2, 22), // passed pawn enemy king distance 4
+    (3, 33), // passed pawn enemy king distance 5
+    (3, 31), // passed pawn enemy king distance 6
+    (4, 39), // passed pawn enemy king distance 7
+    (19, -11), // pawn shield rank 2
+    (20, -10), // pawn shield rank 3
+    (5, 3), // king attackers 0
+    (-9, -1), // king attackers 1
+    (12, -3), // king attackers 2
+    (27, 1), // king attackers 3
     (45, 0), // king attackers 4
     (65, 0), // king attackers 5
     (80, 0), // king attackers 6
     (90, 0), // king attackers 7
-    (3, 0), // king zone attacks by knight
-    (3, 0), // king zone attacks by bishop
-    (3, 0), // king zone attacks by rook
-    (3, 0), // king zone attacks by queen
-    (0, 0), // threat by pawn on knight
-    (0, 0), // threat by pawn on bishop
+    (2, 7), // king zone attacks by knight
+    (6, -2), // king zone attacks by bishop
+    (15, -7), // king zone attacks by rook
+    (12, 4), // king zone attacks by queen
+    (10, 4), // threat by pawn on knight
+    (9, 3), // threat by pawn on bishop
     (0, 0), // threat by pawn on rook
     (0, 0), // threat by pawn on queen
-    (0, 0), // threat by minor on rook
-    (0, 0), // threat by minor on queen
-    (0, 0), // threat by rook on queen
-    (20, 10), // rook on open file
-    (10, 5), // rook on half-open file
-    (20, 10), // outpost knight
-    (10, 5), // outpost bishop
+    (13, 10), // threat by minor on rook
+    (7, 2), // threat by minor on queen
+    (5, 2), // threat by rook on queen
+    (23, -1), // rook on open file
+    (4, 21), // rook on half-open file
+    (25, 12), // outpost knight
+    (15, 7), // outpost bishop
     (10, 10), // tempo
 ];
