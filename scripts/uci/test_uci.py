@@ -38,7 +38,8 @@ def test_handshake_names_the_engine_and_its_options():
                            ("UCI_LimitStrength", "check"), ("UCI_Elo", "spin"),
                            ("SEEOrdering", "check"), ("SEEQuiescence", "check"),
                            ("SEEPruning", "spin"),
-                           ("IIR", "check"), ("TimeManagement", "check")]:
+                           ("IIR", "check"), ("TimeManagement", "check"),
+                           ("Futility", "spin")]:
             assert kinds.get(name) == kind, (name, kinds)
         assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
         assert e.options["Level"].default == "strongest"

@@ -166,10 +166,11 @@ struct Margin {
     set: fn(&mut Techniques, Option<i32>),
 }
 
-const MARGINS: [Margin; 3] = [
+const MARGINS: [Margin; 4] = [
     Margin { name: "RFP", get: |t| t.reverse_futility, set: |t, m| t.reverse_futility = m },
     Margin { name: "Aspiration", get: |t| t.aspiration, set: |t, m| t.aspiration = m },
     Margin { name: "SEEPruning", get: |t| t.see_pruning, set: |t, m| t.see_pruning = m },
+    Margin { name: "Futility", get: |t| t.futility, set: |t, m| t.futility = m },
 ];
 
 const MARGIN_MAX: i64 = 10_000;

@@ -447,6 +447,13 @@ pub struct Techniques {
     /// shallower (after the pruning before its moves; its table entry stores the shallower
     /// draft). See: chessprogramming.org/Internal_Iterative_Reductions
     pub internal_iterative_reduction: bool,
+    /// Futility pruning with this margin per ply of depth, in the units of
+    /// [`crate::Game::evaluate`]: at a non-PV node not in check, to depth 6, with a heuristic
+    /// alpha and `evaluate + margin * (depth + 1) <= alpha`, the quiet moves after the first
+    /// move that do not give check are not searched; the node's value is then at least that
+    /// futility value (a skipped move is taken to be worth no more).
+    /// See: chessprogramming.org/Futility_Pruning
+    pub futility: Option<i32>,
     /// Time management that reads the search, under a game clock ([`Limits::clock`]; without
     /// one it does nothing): after each iteration the clock's soft limit (no new iteration
     /// after it) is scaled by how the search goes: up, to 1.4 times, when the best root move

@@ -16,6 +16,9 @@ pub(crate) const NULL_MOVE_DEPTH: u32 = 2;
 /// Reverse futility pruning is tried up to this depth.
 /// See: chessprogramming.org/Reverse_Futility_Pruning
 pub(crate) const REVERSE_FUTILITY_DEPTH: u32 = 6;
+/// Futility pruning is tried up to this depth (see [`crate::Techniques::futility`]).
+/// See: chessprogramming.org/Futility_Pruning
+pub(crate) const FUTILITY_DEPTH: u32 = 6;
 /// Late-move reductions from this depth on...
 /// See: chessprogramming.org/Late_Move_Reductions
 pub(crate) const LMR_DEPTH: u32 = 3;

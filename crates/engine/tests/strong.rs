@@ -178,6 +178,7 @@ fn pruning() -> Techniques {
         null_move: true,
         late_move_reductions: true,
         reverse_futility: Some(60),
+        futility: Some(30),
         ..ordering_only()
     }
 }
@@ -303,6 +304,30 @@ fn internal_iterative_reduction_alone_still_solves_exactly() {
 }
 
 #[test]
+fn futility_pruning_alone_still_solves_exactly() {
+    // A skipped move makes the node's value heuristic: iterative deepening goes on until no
+    // node within the futility depth is left, and ends on the exact value. At a fixed depth
+    // the pruned search is smaller.
+    let plain = Reference { quiescence: false, check_extension: false, root_depth: 0 };
+    let techniques = Techniques { futility: Some(30), ..ordering_only() };
+    let (mut pruned, mut unpruned) = (0, 0);
+    for seed in 0..30 {
+        let game = Forest::new(seed, 9);
+        let expected = reference(&mut game.clone(), 20, 0, plain);
+        let mut config = negamax(techniques.clone(), 0);
+        config.limits.depth = None;
+        config.deepening = Deepening::Iterative;
+        let result = search(&config, &game);
+        assert!(result.exact, "seed {seed}");
+        assert_eq!(result.score, expected, "seed {seed}");
+        unpruned += search(&negamax(ordering_only(), 8), &game).stats.nodes;
+        pruned += search(&negamax(techniques.clone(), 8), &game).stats.nodes;
+    }
+    eprintln!("30 forests at depth 8: {unpruned} nodes ordered, {pruned} with futility");
+    assert!(pruned < unpruned, "pruned {pruned} unpruned {unpruned}");
+}
+
+#[test]
 fn pruning_lowers_node_counts_and_keeps_a_legal_move() {
     let (mut unpruned, mut pruned) = (0, 0);
     for seed in 0..40 {
@@ -317,12 +342,13 @@ fn pruning_lowers_node_counts_and_keeps_a_legal_move() {
         pruned += cut.stats.nodes;
     }
     assert!(pruned * 2 < unpruned, "pruned {pruned} unpruned {unpruned}");
-    // Null move and reverse futility alone search smaller trees too. (Late-move reductions
+    // Null move, reverse futility and futility alone search smaller trees too. (Late-move reductions
     // alone do not pay on a random tree, where a shallow search says nothing of a deeper
     // one: their re-searches cost more than they save. Chess is where they are measured.)
     for techniques in [
         Techniques { null_move: true, ..ordering_only() },
         Techniques { reverse_futility: Some(60), ..ordering_only() },
+        Techniques { futility: Some(30), ..ordering_only() },
     ] {
         let (mut without, mut with) = (0, 0);
         for seed in 0..40 {

@@ -53,6 +53,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_quiescence: false,
         see_pruning: None,
         internal_iterative_reduction: false,
+        futility: None,
         time_management: false,
     };
     config.threads = threads.max(1);

@@ -286,7 +286,7 @@ fn rank_of(piece: Piece) -> i32 {
 /// extension, staged ordering with killers and history, null move, late-move reductions,
 /// reverse futility pruning, aspiration windows, and the static exchange of [`see`] ordering
 /// captures, pruning losing ones in quiescence and losing moves near the horizon,
-/// internal iterative reduction; under a clock, time management that reads the search), on
+/// internal iterative reduction, futility pruning; under a clock, time management that reads the search), on
 /// `threads` threads sharing a table of
 /// `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
 #[must_use]
@@ -309,6 +309,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_quiescence: true,
         see_pruning: Some(SEE_PRUNING_MARGIN),
         internal_iterative_reduction: true,
+        futility: Some(FUTILITY_MARGIN),
         time_management: true,
     };
     config.threads = threads.max(1);
@@ -322,6 +323,10 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 100;
 /// The margin of static exchange pruning, in centipawns (see
 /// [`Techniques::see_pruning`]).
 pub const SEE_PRUNING_MARGIN: i32 = 64;
+
+/// The margin of futility pruning per ply of depth, in centipawns (see
+/// [`Techniques::futility`]).
+pub const FUTILITY_MARGIN: i32 = 75;
 
 /// The half-width of the aspiration window, in centipawns.
 pub const ASPIRATION_WINDOW: i32 = 35;

@@ -20,8 +20,8 @@ use super::super::time::{TimePlan, Trend};
 use super::{Expansion, Run};
 use crate::budget::Aborted;
 use crate::params::{
-    ASPIRATION_DEPTH, IIR_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE, NULL_MOVE_DEPTH,
-    NULL_MOVE_DIVISOR, QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
+    ASPIRATION_DEPTH, FUTILITY_DEPTH, IIR_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE,
+    NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR, QUIESCENCE_PLIES, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
     SEE_NOISY_DIVISOR, SEE_PRUNING_DEPTH,
 };
 use crate::tt::{Bound, TtEntry};
@@ -94,9 +94,10 @@ impl<Move: Copy + Eq> Default for Ply<Move> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Uses {
     /// Whether a node asks [`Game::in_check`] (check extension, null move, late-move
-    /// reductions, reverse futility).
+    /// reductions, reverse futility, static exchange and futility pruning).
     check: bool,
-    /// Whether a node may end before its moves (quiescence, null move, reverse futility).
+    /// Whether a node may end before its moves (quiescence, null move, reverse futility) or
+    /// needs its static evaluation for its moves (futility pruning).
     pruning: bool,
     /// Whether moves are ordered by key ([`ordering::keyed`]).
     keys: bool,
@@ -119,10 +120,12 @@ impl Uses {
                 || techniques.null_move
                 || techniques.late_move_reductions
                 || techniques.reverse_futility.is_some()
-                || techniques.see_pruning.is_some(),
+                || techniques.see_pruning.is_some()
+                || techniques.futility.is_some(),
             pruning: techniques.quiescence
                 || techniques.null_move
-                || techniques.reverse_futility.is_some(),
+                || techniques.reverse_futility.is_some()
+                || techniques.futility.is_some(),
             keys: ordering::keyed(techniques),
             quiet: techniques.killers || techniques.history || techniques.late_move_reductions,
         }
@@ -472,14 +475,15 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             tt_move = self.strong.root_hint;
         }
 
-        // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves.
-        let expansion = if uses.pruning && !K::ROOT {
+        // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves
+        // (with the static evaluation, if the pruning computed it).
+        let (expansion, static_eval) = if uses.pruning && !K::ROOT {
             match self.before_moves::<K>(game, depth, ply, alpha, beta, in_check)? {
                 Ok(score) => return Ok(score),
-                Err(expansion) => expansion,
+                Err(expanded) => expanded,
             }
         } else {
-            self.expand(game, depth, ply)
+            (self.expand(game, depth, ply), None)
         };
         let (start, end) = match expansion {
             Expansion::Leaf(score) => {
@@ -503,6 +507,10 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         {
             depth -= 1;
         }
+        // Futility pruning (in the loop): the value a skipped quiet move is taken to be worth
+        // at most, if this node is far enough below alpha.
+        let futility =
+            if TECHNIQUES { self.futility_value(static_eval, depth, alpha) } else { None };
 
         // Step 6. Search the moves: the table's move, then in order (by key when an ordering
         // technique is on), the first with the open window, the others by PVS.
@@ -542,10 +550,17 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                 && !in_check
                 && index > 0
                 && self.exchange_prunes(game, mv, depth, best);
+            // Futility pruning: far below alpha, a quiet move after the first that does not
+            // give check is not searched; its value is taken to be at most the futility value,
+            // so `best` is raised to it (the node fails low with that upper bound, heuristic).
+            let futile = futility.filter(|_| index > 0 && game.noisy_score(mv).is_none());
             game.play(mv);
-            if exchange_cut && !game.in_check() {
+            if (exchange_cut || futile.is_some()) && !game.in_check() {
                 game.undo(mv);
                 self.horizon += 1;
+                if let Some(value) = futile {
+                    best = best.max(value);
+                }
                 continue;
             }
             let reduction = if techniques.late_move_reductions && quiet && !in_check {
@@ -621,7 +636,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     }
 
     /// The steps before the moves when a pruning technique or quiescence is on (non-root):
-    /// `Ok(Ok(score))` ends the node, `Ok(Err(expansion))` goes on with the expansion.
+    /// `Ok(Ok(score))` ends the node, `Ok(Err((expansion, eval)))` goes on with the expansion
+    /// and the static evaluation if it was computed (at a non-PV node not in check, with a
+    /// heuristic beta).
     #[allow(clippy::type_complexity)]
     #[inline(never)]
     fn before_moves<K: NodeKind>(
@@ -632,14 +649,14 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         alpha: Score,
         beta: Score,
         in_check: bool,
-    ) -> Result<Result<Score, Expansion>, Aborted> {
+    ) -> Result<Result<Score, (Expansion, Option<i32>)>, Aborted> {
         let techniques = &self.config.techniques;
         if let Some(outcome) = game.outcome() {
             let score = self.config.terminal_score(outcome, ply);
-            return Ok(Err(self.leaf(game, ply, score, false)));
+            return Ok(Err((self.leaf(game, ply, score, false), None)));
         }
         if let Some(score) = self.known(game, ply) {
-            return Ok(Err(Expansion::Leaf(score)));
+            return Ok(Err((Expansion::Leaf(score), None)));
         }
         if depth == 0 {
             if techniques.quiescence {
@@ -649,12 +666,14 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                 return self.quiesce_body(game, ply, alpha, beta, in_check, checks).map(Ok);
             }
             let score = Score::heuristic(game.evaluate());
-            return Ok(Err(self.leaf(game, ply, score, true)));
+            return Ok(Err((self.leaf(game, ply, score, true), None)));
         }
         // Only a heuristic beta may be proved by a heuristic value.
         let heuristic_beta = beta.raw().abs() < Score::MAX_HEURISTIC;
+        let mut static_eval = None;
         if !K::PV && !in_check && heuristic_beta {
             let eval = game.evaluate();
+            static_eval = Some(eval);
             // Reverse futility pruning: far enough above beta, the position is not searched.
             // See: chessprogramming.org/Reverse_Futility_Pruning
             if let Some(margin) = techniques.reverse_futility {
@@ -697,12 +716,30 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let end = self.stack.len();
         if start == end {
             let score = Score::heuristic(game.evaluate());
-            return Ok(Err(self.leaf(game, ply, score, true)));
+            return Ok(Err((self.leaf(game, ply, score, true), None)));
         }
         if self.config.ordering == crate::MoveOrdering::Game {
             game.order_moves(&mut self.stack[start..end]);
         }
-        Ok(Err(Expansion::Moves(start, end)))
+        Ok(Err((Expansion::Moves(start, end), static_eval)))
+    }
+
+    /// The futility value of a node at `depth` whose static evaluation is `eval` (a non-PV
+    /// node not in check: see [`Run::before_moves`]), with [`crate::Techniques::futility`]:
+    /// `eval + margin * (depth + 1)`, if `depth` is at most [`FUTILITY_DEPTH`], alpha is
+    /// heuristic and the value is at most alpha. The margin beyond the depth's plies is for
+    /// what the quiet move itself changes in the evaluation, which even a search to depth 1
+    /// sees.
+    fn futility_value(&self, eval: Option<i32>, depth: u32, alpha: Score) -> Option<Score> {
+        let margin = self.config.techniques.futility?;
+        let eval = eval?;
+        if depth > FUTILITY_DEPTH || alpha.raw().abs() >= Score::MAX_HEURISTIC {
+            return None;
+        }
+        let value = i64::from(eval) + i64::from(margin) * (i64::from(depth) + 1);
+        let bound = i64::from(Score::MAX_HEURISTIC);
+        (value <= i64::from(alpha.raw()))
+            .then(|| Score::heuristic(value.clamp(-bound, bound) as i32))
     }
 
     /// The late-move reduction of the `index`-th move at `depth`, played (so that a move
