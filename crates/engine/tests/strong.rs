@@ -272,15 +272,13 @@ fn late_move_reductions_alone_still_solve_exactly() {
     eprintln!("solving 30 forests: {plain_nodes} nodes ordered, {reduced_nodes} with LMR");
 }
 
-#[test]
-fn internal_iterative_reduction_alone_still_solves_exactly() {
-    // A reduced node's subtree reaches the horizon sooner, where its values are heuristic:
-    // iterative deepening goes on until none is left, and ends on the exact value. At a
-    // fixed depth the reduced search is smaller; in a game without hashes (no table, so no
-    // move to miss) it is the same search.
+/// On 30 random trees, iterative deepening with `techniques` ends on minimax's exact value
+/// (a search that cut or reduced counts its heuristic values, so deepening goes on until
+/// none is left); returns the nodes of the searches to depth 8 with ordering only and with
+/// `techniques`.
+fn deepening_solves_exactly(techniques: &Techniques) -> (u64, u64) {
     let plain = Reference { quiescence: false, check_extension: false, root_depth: 0 };
-    let techniques = Techniques { internal_iterative_reduction: true, ..ordering_only() };
-    let (mut reduced, mut unreduced) = (0, 0);
+    let (mut ordered, mut with) = (0, 0);
     for seed in 0..30 {
         let game = Forest::new(seed, 9);
         let expected = reference(&mut game.clone(), 20, 0, plain);
@@ -288,41 +286,39 @@ fn internal_iterative_reduction_alone_still_solves_exactly() {
         config.limits.depth = None;
         config.deepening = Deepening::Iterative;
         let result = search(&config, &game);
-        assert!(result.exact, "seed {seed}");
-        assert_eq!(result.score, expected, "seed {seed}");
-        unreduced += search(&negamax(ordering_only(), 8), &game).stats.nodes;
-        reduced += search(&negamax(techniques.clone(), 8), &game).stats.nodes;
+        assert!(result.exact, "seed {seed} {techniques:?}");
+        assert_eq!(result.score, expected, "seed {seed} {techniques:?}");
+        ordered += search(&negamax(ordering_only(), 8), &game).stats.nodes;
+        with += search(&negamax(techniques.clone(), 8), &game).stats.nodes;
+    }
+    (ordered, with)
+}
+
+#[test]
+fn internal_iterative_reduction_alone_still_solves_exactly() {
+    // A reduced node's subtree reaches the horizon sooner, where its values are heuristic.
+    // At a fixed depth the reduced search is smaller; in a game without hashes (no table, so
+    // no move to miss) it is the same search.
+    let techniques = Techniques { internal_iterative_reduction: true, ..ordering_only() };
+    let (unreduced, reduced) = deepening_solves_exactly(&techniques);
+    assert!(reduced < unreduced, "reduced {reduced} unreduced {unreduced}");
+    for seed in 0..30 {
         let unhashed = |techniques: Techniques| {
-            let mut game = game.clone();
+            let mut game = Forest::new(seed, 9);
             game.hashed = false;
             let result = search(&negamax(techniques, 6), &game);
             (result.score, result.stats.nodes)
         };
         assert_eq!(unhashed(techniques.clone()), unhashed(ordering_only()), "seed {seed}");
     }
-    assert!(reduced < unreduced, "reduced {reduced} unreduced {unreduced}");
 }
 
 #[test]
 fn futility_pruning_alone_still_solves_exactly() {
-    // A skipped move makes the node's value heuristic: iterative deepening goes on until no
-    // node within the futility depth is left, and ends on the exact value. At a fixed depth
-    // the pruned search is smaller.
-    let plain = Reference { quiescence: false, check_extension: false, root_depth: 0 };
-    let techniques = Techniques { futility: Some(30), ..ordering_only() };
-    let (mut pruned, mut unpruned) = (0, 0);
-    for seed in 0..30 {
-        let game = Forest::new(seed, 9);
-        let expected = reference(&mut game.clone(), 20, 0, plain);
-        let mut config = negamax(techniques.clone(), 0);
-        config.limits.depth = None;
-        config.deepening = Deepening::Iterative;
-        let result = search(&config, &game);
-        assert!(result.exact, "seed {seed}");
-        assert_eq!(result.score, expected, "seed {seed}");
-        unpruned += search(&negamax(ordering_only(), 8), &game).stats.nodes;
-        pruned += search(&negamax(techniques.clone(), 8), &game).stats.nodes;
-    }
+    // A skipped move makes the node's value heuristic: deepening goes on until no node
+    // within the futility depth is left. At a fixed depth the pruned search is smaller.
+    let (unpruned, pruned) =
+        deepening_solves_exactly(&Techniques { futility: Some(30), ..ordering_only() });
     eprintln!("30 forests at depth 8: {unpruned} nodes ordered, {pruned} with futility");
     assert!(pruned < unpruned, "pruned {pruned} unpruned {unpruned}");
 }
