@@ -338,9 +338,10 @@ fn pruning_lowers_node_counts_and_keeps_a_legal_move() {
         pruned += cut.stats.nodes;
     }
     assert!(pruned * 2 < unpruned, "pruned {pruned} unpruned {unpruned}");
-    // Null move, reverse futility and futility alone search smaller trees too. (Late-move reductions
-    // alone do not pay on a random tree, where a shallow search says nothing of a deeper
-    // one: their re-searches cost more than they save. Chess is where they are measured.)
+    // Null move, reverse futility and futility alone search smaller trees too. (Late-move
+    // reductions alone do not pay on a random tree, where a shallow search says nothing of a
+    // deeper one: their re-searches cost more than they save. Chess is where they are
+    // measured.)
     for techniques in [
         Techniques { null_move: true, ..ordering_only() },
         Techniques { reverse_futility: Some(60), ..ordering_only() },
