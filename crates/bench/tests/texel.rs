@@ -31,7 +31,7 @@ fn bad_input_is_refused_with_its_name() {
     let bad_line = file("bad.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 1\nnot a fen | 1\n");
     let empty = file("empty.txt", "# nothing\n");
     let good = good.to_str().unwrap();
-    let cases: [(Vec<&str>, &str); 7] = [
+    let cases: [(Vec<&str>, &str); 9] = [
         (vec!["/no/such/file.txt"], "reading /no/such/file.txt"),
         (vec![bad_line.to_str().unwrap()], "line 2"),
         (vec![empty.to_str().unwrap()], "no positions"),
@@ -39,6 +39,8 @@ fn bad_input_is_refused_with_its_name() {
         (vec![good, "--rate", "NaN"], "must be positive"),
         (vec![good, "--k", "inf"], "--k must be positive"),
         (vec![good, "--l2=-1"], "--l2 must be 0 or more"),
+        (vec![good, "--lambda", "1.5"], "--lambda must be from 0 to 1"),
+        (vec![good, "--also", bad_line.to_str().unwrap()], "bad.txt: line 2"),
     ];
     for (arguments, message) in cases {
         let (success, _, stderr) = texel(&arguments);
@@ -64,4 +66,34 @@ fn a_small_file_is_tuned_and_written() {
     assert!(stdout.contains("3 training positions"), "{stdout}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.contains("pub const WEIGHTS"), "{written}");
+}
+
+#[test]
+fn scored_files_are_blended_and_each_held_out_file_reported() {
+    let scored = file(
+        "scored.txt",
+        "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1 | 1 | 450\n4k2r/8/8/8/8/8/8/4K3 w k - 0 1 | 0 | -380\n",
+    );
+    let plain = file("plain.txt", GOOD);
+    let (scored, plain) = (scored.to_str().unwrap(), plain.to_str().unwrap());
+    let (success, stdout, stderr) = texel(&[
+        scored,
+        "--also",
+        plain,
+        "--held-out",
+        plain,
+        "--held-out",
+        scored,
+        "--lambda",
+        "0.5",
+        "--epochs",
+        "2",
+        "--min-positions",
+        "1",
+    ]);
+    assert!(success, "{stderr}");
+    assert!(stdout.contains("5 training positions (2 with a score), 5 held out"), "{stdout}");
+    assert!(stdout.contains("lambda 0.5"), "{stdout}");
+    assert!(stdout.contains("held out (") && stdout.contains("plain.txt): "), "{stdout}");
+    assert!(stdout.contains("scored.txt): "), "{stdout}");
 }

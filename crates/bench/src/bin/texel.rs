@@ -6,9 +6,12 @@
 //!     --epochs 2000 --out crates/games/src/chess/weights.rs
 //! ```
 //!
-//! The position files hold `FEN | result` lines (`scripts/chess/positions.py` writes them).
-//! The scale `K` is fitted first to the current weights, then kept; the mean squared error
-//! is reported before and after, on the training positions and on the held-out ones.
+//! The position files hold `FEN | result` lines (`scripts/chess/positions.py` writes them)
+//! or `FEN | result | score` lines (the `datagen` program). The scale `K` is fitted first to
+//! the current weights against the results, then kept; with `--lambda L` below 1 a training
+//! position with a score is fitted to `L · result + (1 − L) · sigmoid(K · score)`. The mean
+//! squared error is reported before and after, on the training positions (against the
+//! targets fitted) and on the held-out ones (against the results alone).
 //! A closed standard output (`... | head`) ends the run quietly, like the other bench programs.
 
 use std::collections::HashMap;
@@ -28,18 +31,29 @@ use clap::Parser;
 #[derive(Parser, Debug)]
 #[command(name = "texel")]
 struct Arguments {
-    /// The training positions: `FEN | result` lines, White's result 1, 0.5 or 0.
+    /// The training positions: `FEN | result` or `FEN | result | score` lines, White's
+    /// result 1, 0.5 or 0, the score in centipawns from White's side.
     positions: PathBuf,
-    /// Positions kept out of the fit, on which the error is reported too.
+    /// More training positions (repeatable).
+    #[arg(long, value_name = "FILE")]
+    also: Vec<PathBuf>,
+    /// Positions kept out of the fit, on which the error against the results is reported
+    /// too (repeatable: each is reported on its own).
     #[arg(long)]
-    held_out: Option<PathBuf>,
+    held_out: Vec<PathBuf>,
+    /// The weight of the game result in a scored position's target: `L · result + (1 − L) ·
+    /// sigmoid(K · score)` (1: the results alone; positions without a score always use the
+    /// result).
+    #[arg(long, value_name = "L", default_value_t = 1.0)]
+    lambda: f64,
     /// Full-batch Adam steps.
     #[arg(long, default_value_t = 1000)]
     epochs: usize,
     /// Adam's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
-    /// The logistic scale K (default: fitted to the current weights on the training set).
+    /// The logistic scale K (default: fitted to the current weights on the training set,
+    /// against the game results, before any blending with `--lambda`).
     #[arg(long)]
     k: Option<f64>,
     /// The pull back to the starting weights: `L2 · Σ (weight − start)²` is added to the
@@ -74,13 +88,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// The positions of `path`, traced by the evaluation.
-fn load(path: &PathBuf) -> Result<Samples> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let positions = parse_positions(&text).with_context(|| format!("{}", path.display()))?;
-    if positions.is_empty() {
-        bail!("{}: no positions", path.display());
+/// The positions of `paths`, traced by the evaluation.
+fn load<'a>(paths: impl IntoIterator<Item = &'a PathBuf>) -> Result<Samples> {
+    let mut positions = Vec::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let read = parse_positions(&text).with_context(|| format!("{}", path.display()))?;
+        if read.is_empty() {
+            bail!("{}: no positions", path.display());
+        }
+        positions.extend(read);
     }
     Ok(Samples::from_positions(&positions, |board| {
         let traced = trace(board);
@@ -111,13 +129,18 @@ fn run(arguments: &Arguments) -> Result<()> {
     if arguments.l2 < 0.0 || !arguments.l2.is_finite() {
         bail!("--l2 must be 0 or more, not {}", arguments.l2);
     }
+    if !(0.0..=1.0).contains(&arguments.lambda) {
+        bail!("--lambda must be from 0 to 1, not {}", arguments.lambda);
+    }
     let started = Instant::now();
-    let train = load(&arguments.positions)?;
-    let held_out = arguments.held_out.as_ref().map(load).transpose()?;
+    let mut train = load(std::iter::once(&arguments.positions).chain(&arguments.also))?;
+    let held_out: Vec<Samples> =
+        arguments.held_out.iter().map(|path| load([path])).collect::<Result<_>>()?;
     outln!(
-        "{} training positions, {} held out, read and traced in {:.1} s",
+        "{} training positions ({} with a score), {} held out, read and traced in {:.1} s",
         train.len(),
-        held_out.as_ref().map_or(0, Samples::len),
+        train.scored(),
+        held_out.iter().map(Samples::len).sum::<usize>(),
         started.elapsed().as_secs_f64()
     );
     let mut weights: Vec<[f64; 2]> =
@@ -127,20 +150,23 @@ fn run(arguments: &Arguments) -> Result<()> {
         Some(k) => bail!("--k must be positive, not {k}"),
         None => fit_scale(&train, &weights),
     };
+    train.blend(arguments.lambda, k);
     let frozen = frozen(arguments, &train);
     let moving = frozen.iter().filter(|&&f| !f).count();
-    outln!("K = {k:.4}; {moving} of {WEIGHT_COUNT} weights tuned");
+    outln!("K = {k:.4}, lambda {}; {moving} of {WEIGHT_COUNT} weights tuned", arguments.lambda);
     let error = |samples: &Samples, weights: &[[f64; 2]]| mean_squared_error(samples, weights, k);
+    let held_errors = |weights: &[[f64; 2]]| -> Vec<f64> {
+        held_out.iter().map(|held| error(held, weights)).collect()
+    };
     let train_before = error(&train, &weights);
-    let held_before = held_out.as_ref().map(|h| error(h, &weights));
+    let held_before = held_errors(&weights);
     let fit_started = Instant::now();
     let config =
         TuneConfig { epochs: arguments.epochs, rate: arguments.rate, frozen, l2: arguments.l2 };
     tune(&train, &mut weights, k, &config, |epoch, train_error, weights| {
         if epoch % arguments.report_every == 0 {
-            let held = held_out.as_ref().map_or(String::new(), |held_out| {
-                format!(", held out {:.6}", error(held_out, weights))
-            });
+            let held: String =
+                held_errors(weights).iter().map(|e| format!(", held out {e:.6}")).collect();
             outln!("epoch {epoch:5}: training error {train_error:.6}{held}");
         }
     });
@@ -154,8 +180,10 @@ fn run(arguments: &Arguments) -> Result<()> {
         arguments.epochs
     );
     outln!("  training: {train_before:.6} -> {:.6}", error(&train, &as_floats));
-    if let (Some(held_out), Some(before)) = (&held_out, held_before) {
-        outln!("  held out: {before:.6} -> {:.6}", error(held_out, &as_floats));
+    for ((path, before), after) in
+        arguments.held_out.iter().zip(held_before).zip(held_errors(&as_floats))
+    {
+        outln!("  held out ({}): {before:.6} -> {after:.6}", path.display());
     }
     report_changes(&rounded);
     if let Some(out) = &arguments.out {

@@ -32,6 +32,7 @@
 
 pub mod bench;
 mod build;
+pub mod datagen;
 mod entry;
 pub mod eval;
 pub mod fen;

@@ -1,14 +1,18 @@
 //! Texel tuning: the evaluation's weights fitted to game results.
 //!
 //! The data are quiet positions, each labelled with the result of the game it came from
-//! (1, ½ or 0 for White): one `FEN | result` line each, read by [`parse_positions`]
-//! (`scripts/chess/positions.py` writes them from PGN files). Each position's evaluation is
+//! (1, ½ or 0 for White) and perhaps a search's score: one `FEN | result` or
+//! `FEN | result | score` line each, read by [`parse_positions`]
+//! (`scripts/chess/positions.py` writes them from PGN files, [`super::datagen`] from its own
+//! games, with scores). Each position's evaluation is
 //! linear in the weights: a trace lists, for every weight the position uses, White's count
 //! minus Black's (the coefficient), and the game phase `p` (0 to 24); the White-side
 //! evaluation is `Σ c·(mg·p + eg·(24 − p)) / 24`. The predicted result is the logistic
 //! `1 / (1 + 10^(−K·eval/400))`, and the fit minimises the mean squared error between
-//! predictions and results: first the scale `K` alone ([`fit_scale`], the weights fixed), then
-//! the weights by full-batch Adam ([`tune`]), some of them frozen if asked.
+//! predictions and targets: first the scale `K` alone ([`fit_scale`], the weights fixed), then
+//! the weights by full-batch Adam ([`tune`]), some of them frozen if asked. A position's
+//! target is its game's result, or a blend of the result and its search score's prediction
+//! ([`target`], [`Samples::blend`]).
 //! See: chessprogramming.org/Texel%27s_Tuning_Method
 //!
 //! ```
@@ -37,16 +41,21 @@ use cozy_chess::Board;
 use super::eval::MAX_PHASE;
 use super::fen;
 
-/// A position of a game and the game's result for White: 1 a win, 0.5 a draw, 0 a loss.
+/// A position of a game and the game's result for White: 1 a win, 0.5 a draw, 0 a loss;
+/// perhaps with a search's score.
 #[derive(Clone, Debug)]
 pub struct Labelled {
     /// The position.
     pub board: Board,
     /// White's result of the game it came from.
     pub result: f64,
+    /// A search's score of the position, in centipawns from White's side, if the file
+    /// gives one.
+    pub score: Option<f64>,
 }
 
-/// A line of a position file that is not `FEN | result`: its number (from 1) and why.
+/// A line of a position file that is not `FEN | result [| score]`: its number (from 1) and
+/// why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     /// The line's number, counting from 1.
@@ -63,13 +72,14 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// The positions of a position file: one `FEN | result` line each, the result White's
-/// (`1`, `0.5` or `0`; `1-0`, `1/2-1/2` and `0-1` are read too); blank lines and lines
-/// starting with `#` are skipped.
+/// The positions of a position file: one `FEN | result` or `FEN | result | score` line
+/// each, the result White's (`1`, `0.5` or `0`; `1-0`, `1/2-1/2` and `0-1` are read too),
+/// the score a search's, in centipawns from White's side (a finite number, at most
+/// [`MAX_SCORE`] in size); blank lines and lines starting with `#` are skipped.
 ///
 /// # Errors
-/// The first bad line, with its number: no `|`, a FEN that does not parse, or a result
-/// that is not one of those.
+/// The first bad line, with its number: no `|`, a FEN that does not parse, a result that
+/// is not one of those, a score that is not such a number, or a fourth field.
 pub fn parse_positions(text: &str) -> Result<Vec<Labelled>, PositionError> {
     let mut positions = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -78,11 +88,15 @@ pub fn parse_positions(text: &str) -> Result<Vec<Labelled>, PositionError> {
             continue;
         }
         let error = |message: String| PositionError { line: index + 1, message };
-        let Some((fen_text, result_text)) = line.split_once('|') else {
+        let Some((fen_text, rest)) = line.split_once('|') else {
             return Err(error(format!(
                 "expected `FEN | result`, found no `|` in {:?}",
                 crate::excerpt(line)
             )));
+        };
+        let (result_text, score_text) = match rest.split_once('|') {
+            Some((result_text, score_text)) => (result_text, Some(score_text.trim())),
+            None => (rest, None),
         };
         let board = fen::parse(fen_text.trim())
             .map_err(|fen_error| error(format!("bad FEN: {fen_error}")))?;
@@ -97,19 +111,55 @@ pub fn parse_positions(text: &str) -> Result<Vec<Labelled>, PositionError> {
                 )))
             }
         };
-        positions.push(Labelled { board, result });
+        let score = score_text.map(|text| parse_score(text).map_err(error)).transpose()?;
+        positions.push(Labelled { board, result, score });
     }
     Ok(positions)
 }
 
-/// Positions as the fit needs them: per position the phase, the result and the trace (the
-/// weights it uses, each with its coefficient), in flat arrays.
+/// The largest score, in centipawns, that a position file may give (larger ones are mate
+/// scores or nonsense).
+pub const MAX_SCORE: f64 = 100_000.0;
+
+/// A position file's score field: a finite number of centipawns, at most [`MAX_SCORE`] in
+/// size.
+fn parse_score(text: &str) -> Result<f64, String> {
+    let bad = |why: &str| format!("bad score {:?}: {why}", crate::excerpt(text));
+    if text.contains('|') {
+        return Err(bad("expected `FEN | result | score`, found a fourth field"));
+    }
+    let score: f64 = text.parse().map_err(|_| bad("expected centipawns (White's), a number"))?;
+    if !score.is_finite() || score.abs() > MAX_SCORE {
+        return Err(bad("expected a finite number of centipawns, at most 100000 in size"));
+    }
+    Ok(score)
+}
+
+/// A position's target for the fit: its game's White result blended with the prediction of
+/// its search score at scale `k`, `lambda · result + (1 − lambda) · sigmoid(k, score)`; the
+/// result alone without a score (and at `lambda` 1).
+#[must_use]
+pub fn target(result: f64, score: Option<f64>, lambda: f64, k: f64) -> f64 {
+    match score {
+        Some(score) if lambda < 1.0 => lambda * result + (1.0 - lambda) * sigmoid(k, score),
+        _ => result,
+    }
+}
+
+/// Positions as the fit needs them: per position the phase, the target (the result unless
+/// [`Samples::blend`] mixed in the score) and the trace (the weights it uses, each with its
+/// coefficient), in flat arrays.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
     /// The middlegame share of each position, `phase / 24` (0 to 1).
     middlegame: Vec<f64>,
-    /// White's result of each position's game.
+    /// What the fit predicts for each position: White's result of its game, or the blend of
+    /// [`target`].
     results: Vec<f64>,
+    /// White's result of each position's game.
+    game_results: Vec<f64>,
+    /// Each position's search score (centipawns, White's side), if it has one.
+    scores: Vec<Option<f64>>,
     /// Position `i`'s terms are `terms[starts[i]..starts[i + 1]]` (`starts[0]` = 0 implied).
     ends: Vec<usize>,
     /// (weight index, coefficient) pairs of every position, in order.
@@ -120,10 +170,40 @@ impl Samples {
     /// Adds a position: its `phase` (0 to 24; clamped), its trace `terms` (weight index,
     /// White's count minus Black's) and White's `result`.
     pub fn push(&mut self, phase: i32, terms: &[(u16, i16)], result: f64) {
+        self.push_scored(phase, terms, result, None);
+    }
+
+    /// [`Samples::push`] with the position's search `score` (centipawns, White's side), which
+    /// [`Samples::blend`] may mix into its target.
+    pub fn push_scored(
+        &mut self,
+        phase: i32,
+        terms: &[(u16, i16)],
+        result: f64,
+        score: Option<f64>,
+    ) {
         self.middlegame.push(f64::from(phase.clamp(0, MAX_PHASE)) / f64::from(MAX_PHASE));
         self.results.push(result);
+        self.game_results.push(result);
+        self.scores.push(score);
         self.terms.extend_from_slice(terms);
         self.ends.push(self.terms.len());
+    }
+
+    /// Sets every position's target to [`target`]`(result, score, lambda, k)`: at `lambda`
+    /// 1 the results again.
+    pub fn blend(&mut self, lambda: f64, k: f64) {
+        for ((slot, &result), &score) in
+            self.results.iter_mut().zip(&self.game_results).zip(&self.scores)
+        {
+            *slot = target(result, score, lambda, k);
+        }
+    }
+
+    /// The number of positions that have a search score.
+    #[must_use]
+    pub fn scored(&self) -> usize {
+        self.scores.iter().filter(|score| score.is_some()).count()
     }
 
     /// The samples of `positions`, each traced by `trace` (phase, terms).
@@ -134,7 +214,7 @@ impl Samples {
         let mut samples = Samples::default();
         for position in positions {
             let (phase, terms) = trace(&position.board);
-            samples.push(phase, &terms, position.result);
+            samples.push_scored(phase, &terms, position.result, position.score);
         }
         samples
     }
@@ -217,8 +297,8 @@ fn over_chunks<T: Send>(
     })
 }
 
-/// The mean squared error between the results and the predictions of `weights` at scale
-/// `k` (0 without positions).
+/// The mean squared error between the targets (the results unless blended) and the
+/// predictions of `weights` at scale `k` (0 without positions).
 #[must_use]
 pub fn mean_squared_error(samples: &Samples, weights: &[[f64; 2]], k: f64) -> f64 {
     if samples.is_empty() {
@@ -232,8 +312,8 @@ pub fn mean_squared_error(samples: &Samples, weights: &[[f64; 2]], k: f64) -> f6
     sums.iter().sum::<f64>() / samples.len() as f64
 }
 
-/// The scale `K` that minimises the mean squared error of `weights` (golden-section search
-/// over 0.01 to 10, to 1e-6).
+/// The scale `K` that minimises the mean squared error of `weights` against the samples'
+/// targets as they stand (golden-section search over 0.01 to 10, to 1e-6).
 #[must_use]
 pub fn fit_scale(samples: &Samples, weights: &[[f64; 2]]) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
@@ -594,6 +674,71 @@ mod tests {
             assert_eq!(error.line, 2);
             assert!(error.to_string().starts_with(expected), "{line:?}: {error}");
         }
+    }
+
+    #[test]
+    fn scores_parse_as_a_third_field() {
+        let text = "startpos | 1 | 35\nstartpos | 0.5\nstartpos | 0 | -1250.5\n";
+        let positions = parse_positions(text).unwrap();
+        let scores: Vec<Option<f64>> = positions.iter().map(|p| p.score).collect();
+        assert_eq!(scores, [Some(35.0), None, Some(-1250.5)]);
+        let results: Vec<f64> = positions.iter().map(|p| p.result).collect();
+        assert_eq!(results, [1.0, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn bad_scores_are_refused_with_their_number() {
+        let good = "startpos | 1 | 20\n";
+        let cases = [
+            ("startpos | 1 | ", "line 2: bad score \"\": expected centipawns"),
+            ("startpos | 1 | +3x", "line 2: bad score \"+3x\": expected centipawns"),
+            ("startpos | 0 | NaN", "line 2: bad score \"NaN\": expected a finite number"),
+            ("startpos | 0 | inf", "line 2: bad score \"inf\": expected a finite number"),
+            ("startpos | 0 | 200000", "line 2: bad score \"200000\": expected a finite"),
+            (
+                "startpos | 0 | 5 | 6",
+                "line 2: bad score \"5 | 6\": expected `FEN | result | score`",
+            ),
+            ("startpos | 2 | 5", "line 2: bad result \"2\""),
+        ];
+        for (line, expected) in cases {
+            let error = parse_positions(&format!("{good}{line}\n{good}")).unwrap_err();
+            assert_eq!(error.line, 2);
+            assert!(error.to_string().starts_with(expected), "{line:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_target_blends_the_result_and_the_score() {
+        // λ·result + (1 − λ)·sigmoid(K·score): at 200 cp and K = 1, sigmoid = 1/(1 + 10^−0.5).
+        let predicted = 1.0 / (1.0 + 10f64.powf(-0.5));
+        assert!((target(0.0, Some(200.0), 0.5, 1.0) - 0.5 * predicted).abs() < 1e-12);
+        assert!((target(1.0, Some(200.0), 0.25, 1.0) - (0.25 + 0.75 * predicted)).abs() < 1e-12);
+        assert!((target(0.5, Some(-200.0), 0.0, 1.0) - (1.0 - predicted)).abs() < 1e-12);
+        // The default λ = 1, and a position without a score: the result alone.
+        assert_eq!(target(0.5, Some(200.0), 1.0, 1.0), 0.5);
+        assert_eq!(target(1.0, None, 0.5, 1.0), 1.0);
+    }
+
+    #[test]
+    fn blending_changes_only_scored_targets_and_undoes() {
+        let positions =
+            parse_positions("startpos | 1 | 0\nstartpos | 0\nstartpos | 0.5 | 400\n").unwrap();
+        let mut samples = Samples::from_positions(&positions, |_| (24, vec![(0, 1)]));
+        assert_eq!(samples.scored(), 2);
+        let weights = [[100.0, 100.0]];
+        let unblended = mean_squared_error(&samples, &weights, 1.0);
+        let by_hand = ((1.0 - sigmoid(1.0, 100.0)).powi(2)
+            + sigmoid(1.0, 100.0).powi(2)
+            + (0.5 - sigmoid(1.0, 100.0)).powi(2))
+            / 3.0;
+        assert!((unblended - by_hand).abs() < 1e-12, "the default target is the result");
+        samples.blend(0.5, 1.0);
+        let targets = [0.5 + 0.5 * 0.5, 0.0, 0.25 + 0.5 * sigmoid(1.0, 400.0)];
+        let blended = targets.iter().map(|t| (t - sigmoid(1.0, 100.0)).powi(2)).sum::<f64>() / 3.0;
+        assert!((mean_squared_error(&samples, &weights, 1.0) - blended).abs() < 1e-12);
+        samples.blend(1.0, 1.0);
+        assert!((mean_squared_error(&samples, &weights, 1.0) - unblended).abs() < 1e-15);
     }
 
     #[test]
