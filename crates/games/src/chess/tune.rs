@@ -603,7 +603,7 @@ mod tests {
         assert!(samples.uses(start.len())[planted_index] > 100, "too few bishop pairs");
         let frozen: Vec<bool> = (0..start.len()).map(|i| i != planted_index).collect();
         let mut weights = start.clone();
-        let config = TuneConfig { epochs: 300, rate: 1.0, frozen, l2: 0.0 };
+        let config = TuneConfig { epochs: 600, rate: 1.0, frozen, l2: 0.0 };
         tune(&samples, &mut weights, 1.0, &config, |_, _, _| {});
         for phase in 0..2 {
             let error = weights[planted_index][phase] - planted[planted_index][phase];
