@@ -674,7 +674,8 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let heuristic_beta = beta.raw().abs() < Score::MAX_HEURISTIC;
         let mut static_eval = None;
         if !K::PV && !in_check && heuristic_beta {
-            let eval = refined_eval(game.evaluate(), tt_bound);
+            let eval = game.evaluate();
+            let eval = if techniques.table_eval { refined_eval(eval, tt_bound) } else { eval };
             static_eval = Some(eval);
             // Reverse futility pruning: far enough above beta, the position is not searched.
             // See: chessprogramming.org/Reverse_Futility_Pruning
@@ -1056,7 +1057,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
 /// The static evaluation `eval` of a node, refined by the table's entry for it, if any: a
 /// heuristic score the entry proves to be at least (a lower bound above `eval`), at most (an
 /// upper bound below it) or exactly (an exact bound) replaces it. The pruning before the
-/// moves and futility pruning read this estimate. See: chessprogramming.org/Static_Evaluation
+/// moves and futility pruning read this estimate, with [`crate::Techniques::table_eval`].
 fn refined_eval(eval: i32, tt_bound: Option<(Score, Bound)>) -> i32 {
     let Some((score, bound)) = tt_bound else { return eval };
     let raw = score.raw();
@@ -1068,5 +1069,26 @@ fn refined_eval(eval: i32, tt_bound: Option<(Score, Bound)>) -> i32 {
         Bound::Lower if raw > eval => raw,
         Bound::Upper if raw < eval => raw,
         _ => eval,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_refines_the_evaluation_only_where_its_bound_says_more() {
+        let s = Score::heuristic;
+        assert_eq!(refined_eval(10, None), 10);
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Exact))), 30);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Exact))), -30);
+        // A lower bound raises the estimate, never lowers it; an upper bound the reverse.
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Lower))), 30);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Lower))), 10);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Upper))), -30);
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Upper))), 10);
+        // A decisive score is no evaluation.
+        assert_eq!(refined_eval(10, Some((Score::win_in(3), Bound::Exact))), 10);
+        assert_eq!(refined_eval(10, Some((Score::loss_in(4), Bound::Upper))), 10);
     }
 }
