@@ -120,7 +120,7 @@ struct Toggle {
     set: fn(&mut Techniques, bool),
 }
 
-const TOGGLES: [Toggle; 12] = [
+const TOGGLES: [Toggle; 13] = [
     Toggle { name: "Quiescence", get: |t| t.quiescence, set: |t, on| t.quiescence = on },
     Toggle {
         name: "QuiescenceChecks",
@@ -152,6 +152,7 @@ const TOGGLES: [Toggle; 12] = [
         get: |t| t.internal_iterative_reduction,
         set: |t, on| t.internal_iterative_reduction = on,
     },
+    Toggle { name: "TTEval", get: |t| t.table_eval, set: |t, on| t.table_eval = on },
     Toggle {
         name: "TimeManagement",
         get: |t| t.time_management,

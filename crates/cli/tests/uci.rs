@@ -62,6 +62,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name SEEPruning type spin default 64 min 0 max 10000",
         "option name IIR type check default true",
         "option name Futility type spin default 75 min 0 max 10000",
+        "option name TTEval type check default true",
         "option name TimeManagement type check default true",
     ] {
         assert!(lines.iter().any(|line| line.starts_with(option)), "{option}: {lines:?}");
@@ -201,7 +202,7 @@ fn options_configure_the_search() {
          setoption name RFP value 0\nsetoption name Aspiration value 25\n\
          setoption name SEEOrdering value false\nsetoption name seequiescence value false\n\
          setoption name SEEPruning value 0\nsetoption name IIR value false\n\
-         setoption name Futility value 0\n\
+         setoption name Futility value 0\nsetoption name TTEval value false\n\
          setoption name timemanagement value false\n\
          setoption name Clear Hash\nucinewgame\nposition startpos\ngo\n",
     );

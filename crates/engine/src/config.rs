@@ -454,6 +454,11 @@ pub struct Techniques {
     /// futility value (a skipped move is taken to be worth no more).
     /// See: chessprogramming.org/Futility_Pruning
     pub futility: Option<i32>,
+    /// The static evaluation that the pruning before the moves (reverse futility, null move)
+    /// and futility pruning read is refined by the node's table entry: a heuristic score the
+    /// entry proves the position to be at least (a lower bound above the evaluation), at most
+    /// (an upper bound below it) or exactly (an exact bound) replaces it.
+    pub table_eval: bool,
     /// Time management that reads the search, under a game clock ([`Limits::clock`]; without
     /// one it does nothing): after each iteration the clock's soft limit (no new iteration
     /// after it) is scaled by how the search goes: up, to 1.4 times, when the best root move

@@ -179,6 +179,7 @@ fn pruning() -> Techniques {
         late_move_reductions: true,
         reverse_futility: Some(60),
         futility: Some(30),
+        table_eval: true,
         ..ordering_only()
     }
 }

@@ -126,6 +126,7 @@ fn strongest() -> Techniques {
         see_pruning: Some(64),
         internal_iterative_reduction: true,
         futility: Some(75),
+        table_eval: true,
         ..ordering_only()
     }
 }

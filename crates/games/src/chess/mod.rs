@@ -287,9 +287,9 @@ fn rank_of(piece: Piece) -> i32 {
 /// extension, staged ordering with killers and history, null move, late-move reductions,
 /// reverse futility pruning, aspiration windows, and the static exchange of [`see`] ordering
 /// captures, pruning losing ones in quiescence and losing moves near the horizon,
-/// internal iterative reduction, futility pruning; under a clock, time management that reads
-/// the search), on `threads` threads sharing a table of `table_bytes`. No limits: the caller
-/// sets depth, time, nodes or a clock.
+/// internal iterative reduction, futility pruning, the static evaluation refined by the
+/// table; under a clock, time management that reads the search), on `threads` threads sharing
+/// a table of `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
 #[must_use]
 pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
     let mut config = SearchConfig::with_algorithm(Algorithm::Negamax)
@@ -311,6 +311,7 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_pruning: Some(SEE_PRUNING_MARGIN),
         internal_iterative_reduction: true,
         futility: Some(FUTILITY_MARGIN),
+        table_eval: true,
         time_management: true,
     };
     config.threads = threads.max(1);

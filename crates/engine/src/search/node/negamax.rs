@@ -464,12 +464,14 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // Step 4. Probe the transposition table (the root uses the last iteration's move).
         let key = if !K::ROOT && self.tt.is_some() { game.hash() } else { None };
         let mut tt_move = None;
+        let mut tt_bound = None;
         if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
             self.stats.tt_hits += 1;
             tt_move = entry.move_index.map(usize::from);
             if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
                 return Ok(score);
             }
+            tt_bound = Some((entry.score.from_tt(ply), entry.bound));
         }
         if K::ROOT && ordering::keyed(techniques) {
             tt_move = self.strong.root_hint;
@@ -478,7 +480,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // Step 5. Finished game, horizon (quiescence), pruning before the moves, the moves
         // (with the static evaluation, if the pruning computed it).
         let (expansion, static_eval) = if uses.pruning && !K::ROOT {
-            match self.before_moves::<K>(game, depth, ply, alpha, beta, in_check)? {
+            match self.before_moves::<K>(game, depth, ply, (alpha, beta), in_check, tt_bound)? {
                 Ok(score) => return Ok(score),
                 Err(expanded) => expanded,
             }
@@ -646,9 +648,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         game: &mut G,
         depth: u32,
         ply: u32,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
         in_check: bool,
+        tt_bound: Option<(Score, Bound)>,
     ) -> Result<Result<Score, (Expansion, Option<i32>)>, Aborted> {
         let techniques = &self.config.techniques;
         if let Some(outcome) = game.outcome() {
@@ -673,6 +675,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let mut static_eval = None;
         if !K::PV && !in_check && heuristic_beta {
             let eval = game.evaluate();
+            let eval = if techniques.table_eval { refined_eval(eval, tt_bound) } else { eval };
             static_eval = Some(eval);
             // Reverse futility pruning: far enough above beta, the position is not searched.
             // See: chessprogramming.org/Reverse_Futility_Pruning
@@ -1048,5 +1051,44 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             self.horizon += 1;
         }
         Some(score)
+    }
+}
+
+/// The static evaluation `eval` of a node, refined by the table's entry for it, if any: a
+/// heuristic score the entry proves to be at least (a lower bound above `eval`), at most (an
+/// upper bound below it) or exactly (an exact bound) replaces it. The pruning before the
+/// moves and futility pruning read this estimate, with [`crate::Techniques::table_eval`].
+fn refined_eval(eval: i32, tt_bound: Option<(Score, Bound)>) -> i32 {
+    let Some((score, bound)) = tt_bound else { return eval };
+    let raw = score.raw();
+    if raw.abs() >= Score::MAX_HEURISTIC {
+        return eval;
+    }
+    match bound {
+        Bound::Exact => raw,
+        Bound::Lower if raw > eval => raw,
+        Bound::Upper if raw < eval => raw,
+        _ => eval,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_refines_the_evaluation_only_where_its_bound_says_more() {
+        let s = Score::heuristic;
+        assert_eq!(refined_eval(10, None), 10);
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Exact))), 30);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Exact))), -30);
+        // A lower bound raises the estimate, never lowers it; an upper bound the reverse.
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Lower))), 30);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Lower))), 10);
+        assert_eq!(refined_eval(10, Some((s(-30), Bound::Upper))), -30);
+        assert_eq!(refined_eval(10, Some((s(30), Bound::Upper))), 10);
+        // A decisive score is no evaluation.
+        assert_eq!(refined_eval(10, Some((Score::win_in(3), Bound::Exact))), 10);
+        assert_eq!(refined_eval(10, Some((Score::loss_in(4), Bound::Upper))), 10);
     }
 }
