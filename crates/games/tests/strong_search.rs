@@ -363,17 +363,21 @@ fn mates_are_found_with_every_technique() {
         let unpruned = search(&with(exact_techniques.clone(), plies), &game);
         assert_eq!(unpruned.score, Score::win_in(plies), "{fen}");
         assert_eq!(unpruned.best_move, plain.best_move, "{fen}");
-        // Null-move pruning is blind to zugzwang (see below).
-        let techniques = if fen == MORPHY {
-            Techniques { null_move: false, ..strongest() }
+        // Null-move pruning is blind to zugzwang (see below). Morphy's mate is a quiet rook
+        // sacrifice: a shallow search of Black's reply stores a lower bound in the table,
+        // the refined evaluation reads it and reverse futility prunes that reply at the next
+        // depths, so it may need three plies more (with the weights of `weights.rs` it is
+        // found from depth 6; without either of the two, at every depth from 3 to 8).
+        let (techniques, slack) = if fen == MORPHY {
+            (Techniques { null_move: false, ..strongest() }, 3)
         } else {
-            strongest()
+            (strongest(), 2)
         };
-        let found = (plies..=plies + 2).find(|&depth| {
+        let found = (plies..=plies + slack).find(|&depth| {
             search(&with(techniques.clone(), depth), &game).score == Score::win_in(plies)
         });
         eprintln!("{fen}: mate in {} plies found at depth {found:?}", plies);
-        let strong = search(&with(techniques, plies + 2), &game);
+        let strong = search(&with(techniques, plies + slack), &game);
         assert_eq!(strong.score, Score::win_in(plies), "{fen}");
         assert_eq!(strong.best_move, plain.best_move, "{fen}");
     }
