@@ -562,9 +562,8 @@ mod tests {
     fn random_positions(seed: u64) -> Vec<Board> {
         let mut random = Random(seed);
         let mut boards = Vec::new();
-        for line in include_str!("../../../../data/chess/openings.epd").lines() {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            let mut board = fen::parse(&fields.join(" ")).unwrap();
+        let openings = include_str!("../../../../data/chess/openings.epd");
+        for mut board in crate::chess::datagen::parse_openings(openings).unwrap() {
             for ply in 0..40 {
                 let mut moves = Vec::new();
                 board.generate_moves(|piece_moves| {

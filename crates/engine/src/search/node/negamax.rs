@@ -464,14 +464,16 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         // Step 4. Probe the transposition table (the root uses the last iteration's move).
         let key = if !K::ROOT && self.tt.is_some() { game.hash() } else { None };
         let mut tt_move = None;
-        let mut tt_bound = None;
+        let mut tt_bound = None; // the entry's score and bound, for the refined evaluation
         if let Some(entry) = key.and_then(|key| self.tt.as_ref().and_then(|tt| tt.probe(key))) {
             self.stats.tt_hits += 1;
             tt_move = entry.move_index.map(usize::from);
             if let Some(score) = self.tt_cutoff(entry, depth, ply, alpha, beta) {
                 return Ok(score);
             }
-            tt_bound = Some((entry.score.from_tt(ply), entry.bound));
+            if techniques.table_eval {
+                tt_bound = Some((entry.score.from_tt(ply), entry.bound));
+            }
         }
         if K::ROOT && ordering::keyed(techniques) {
             tt_move = self.strong.root_hint;
@@ -640,7 +642,8 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
     /// The steps before the moves when a pruning technique or quiescence is on (non-root):
     /// `Ok(Ok(score))` ends the node, `Ok(Err((expansion, eval)))` goes on with the expansion
     /// and the static evaluation if it was computed (at a non-PV node not in check, with a
-    /// heuristic beta).
+    /// heuristic beta), refined by `tt_bound` (the table's entry, read only with
+    /// [`crate::Techniques::table_eval`]).
     #[allow(clippy::type_complexity)]
     #[inline(never)]
     fn before_moves<K: NodeKind>(
@@ -675,7 +678,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let mut static_eval = None;
         if !K::PV && !in_check && heuristic_beta {
             let eval = game.evaluate();
-            let eval = if techniques.table_eval { refined_eval(eval, tt_bound) } else { eval };
+            let eval = refined_eval(eval, tt_bound);
             static_eval = Some(eval);
             // Reverse futility pruning: far enough above beta, the position is not searched.
             // See: chessprogramming.org/Reverse_Futility_Pruning
