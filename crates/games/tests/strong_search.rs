@@ -318,10 +318,9 @@ const MORPHY: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
 
 /// Null-move pruning assumes that passing is never better than moving: in zugzwang it is,
 /// and the null move hides the mate at some depths or all (with quiescence alone and the
-/// evaluation of `weights.rs`: found at no depth from 3 to 8, measured on this position; with
-/// the weights before the retune on `datagen`'s games, at depths 4 and 5). Without null-move
-/// pruning it is found at every depth. Recorded here so that a change of the search or the
-/// evaluation says so.
+/// evaluation of `weights.rs`: found at no depth from 3 to 8, measured on this position;
+/// docs/chess.md has how it moved with the weights). Without null-move pruning it is found at
+/// every depth. Recorded here so that a change of the search or the evaluation says so.
 #[test]
 fn null_move_misses_a_zugzwang_mate_at_some_depths() {
     let techniques = Techniques { null_move: true, quiescence: true, ..Techniques::default() };

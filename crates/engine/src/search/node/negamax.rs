@@ -677,8 +677,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
         let heuristic_beta = beta.raw().abs() < Score::MAX_HEURISTIC;
         let mut static_eval = None;
         if !K::PV && !in_check && heuristic_beta {
-            let eval = game.evaluate();
-            let eval = refined_eval(eval, tt_bound);
+            let eval = refined_eval(game.evaluate(), tt_bound);
             static_eval = Some(eval);
             // Reverse futility pruning: far enough above beta, the position is not searched.
             // See: chessprogramming.org/Reverse_Futility_Pruning
@@ -1061,6 +1060,7 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
 /// heuristic score the entry proves to be at least (a lower bound above `eval`), at most (an
 /// upper bound below it) or exactly (an exact bound) replaces it. The pruning before the
 /// moves and futility pruning read this estimate, with [`crate::Techniques::table_eval`].
+/// See: chessprogramming.org/Static_Evaluation
 fn refined_eval(eval: i32, tt_bound: Option<(Score, Bound)>) -> i32 {
     let Some((score, bound)) = tt_bound else { return eval };
     let raw = score.raw();
