@@ -179,6 +179,8 @@ fn pruning() -> Techniques {
         late_move_reductions: true,
         reverse_futility: Some(60),
         futility: Some(30),
+        probcut: None,
+        razoring: None,
         table_eval: true,
         ..ordering_only()
     }
@@ -322,6 +324,18 @@ fn futility_pruning_alone_still_solves_exactly() {
         deepening_solves_exactly(&Techniques { futility: Some(30), ..ordering_only() });
     eprintln!("30 forests at depth 8: {unpruned} nodes ordered, {pruned} with futility");
     assert!(pruned < unpruned, "pruned {pruned} unpruned {unpruned}");
+}
+
+#[test]
+fn razoring_with_quiescence_still_solves_exactly() {
+    // A node that quiescence fails low is razored with a heuristic value: deepening goes on
+    // until no node within the razoring depth is left. At a fixed depth the razored search is
+    // smaller than quiescence alone.
+    let quiescence = Techniques { quiescence: true, ..ordering_only() };
+    let (_, unrazored) = deepening_solves_exactly(&quiescence);
+    let (_, razored) = deepening_solves_exactly(&Techniques { razoring: Some(30), ..quiescence });
+    eprintln!("30 forests at depth 8: {unrazored} nodes with quiescence, {razored} razored");
+    assert!(razored < unrazored, "razored {razored} unrazored {unrazored}");
 }
 
 #[test]

@@ -126,6 +126,8 @@ fn strongest() -> Techniques {
         see_pruning: Some(64),
         internal_iterative_reduction: true,
         futility: Some(75),
+        probcut: None,
+        razoring: Some(150),
         table_eval: true,
         ..ordering_only()
     }
@@ -352,6 +354,8 @@ fn mates_are_found_with_every_technique() {
         see_pruning: None,
         internal_iterative_reduction: false,
         futility: None,
+        probcut: None,
+        razoring: None,
         ..strongest()
     };
     let zugzwang = (MORPHY, 3);
@@ -380,6 +384,28 @@ fn mates_are_found_with_every_technique() {
         assert_eq!(strong.score, Score::win_in(plies), "{fen}");
         assert_eq!(strong.best_move, plain.best_move, "{fen}");
     }
+}
+
+#[test]
+fn razoring_searches_fewer_chess_nodes() {
+    // The positions of the futility test: a side far behind razors its null-window nodes near
+    // the horizon on a quiescence search that fails low.
+    let positions = [
+        "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    let without = Techniques { razoring: None, ..strongest() };
+    let (mut razored, mut unrazored) = (0, 0);
+    for fen in positions {
+        let game = Chess::from_fen(fen).unwrap();
+        let with_it = search(&with(strongest(), 6), &game);
+        assert!(game.moves().contains(&with_it.best_move.expect("a move")), "{fen}");
+        razored += with_it.stats.nodes;
+        unrazored += search(&with(without.clone(), 6), &game).stats.nodes;
+    }
+    eprintln!("3 positions at depth 6: {unrazored} nodes without razoring, {razored} with it");
+    assert!(razored < unrazored, "razored {razored} unrazored {unrazored}");
 }
 
 #[test]

@@ -311,6 +311,8 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_pruning: Some(SEE_PRUNING_MARGIN),
         internal_iterative_reduction: true,
         futility: Some(FUTILITY_MARGIN),
+        probcut: Some(PROBCUT_MARGIN),
+        razoring: Some(RAZORING_MARGIN),
         table_eval: true,
         time_management: true,
     };
@@ -329,6 +331,12 @@ pub const SEE_PRUNING_MARGIN: i32 = 64;
 /// The margin of futility pruning per ply of depth, in centipawns (see
 /// [`Techniques::futility`]).
 pub const FUTILITY_MARGIN: i32 = 75;
+
+/// The margin of ProbCut above beta, in centipawns (see [`Techniques::probcut`]).
+pub const PROBCUT_MARGIN: i32 = 200;
+
+/// The margin of razoring per ply of depth, in centipawns (see [`Techniques::razoring`]).
+pub const RAZORING_MARGIN: i32 = 150;
 
 /// The half-width of the aspiration window, in centipawns.
 pub const ASPIRATION_WINDOW: i32 = 35;
