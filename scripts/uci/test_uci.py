@@ -39,7 +39,7 @@ def test_handshake_names_the_engine_and_its_options():
                            ("SEEOrdering", "check"), ("SEEQuiescence", "check"),
                            ("SEEPruning", "spin"),
                            ("IIR", "check"), ("TimeManagement", "check"),
-                           ("Futility", "spin"), ("TTEval", "check")]:
+                           ("Futility", "spin"), ("Razoring", "spin"), ("TTEval", "check")]:
             assert kinds.get(name) == kind, (name, kinds)
         assert e.options["Level"].var == ["easy", "medium", "hard", "strongest"]
         assert e.options["Level"].default == "strongest"

@@ -167,12 +167,11 @@ struct Margin {
     set: fn(&mut Techniques, Option<i32>),
 }
 
-const MARGINS: [Margin; 6] = [
+const MARGINS: [Margin; 5] = [
     Margin { name: "RFP", get: |t| t.reverse_futility, set: |t, m| t.reverse_futility = m },
     Margin { name: "Aspiration", get: |t| t.aspiration, set: |t, m| t.aspiration = m },
     Margin { name: "SEEPruning", get: |t| t.see_pruning, set: |t, m| t.see_pruning = m },
     Margin { name: "Futility", get: |t| t.futility, set: |t, m| t.futility = m },
-    Margin { name: "ProbCut", get: |t| t.probcut, set: |t, m| t.probcut = m },
     Margin { name: "Razoring", get: |t| t.razoring, set: |t, m| t.razoring = m },
 ];
 

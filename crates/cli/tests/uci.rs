@@ -62,6 +62,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name SEEPruning type spin default 64 min 0 max 10000",
         "option name IIR type check default true",
         "option name Futility type spin default 75 min 0 max 10000",
+        "option name Razoring type spin default 150 min 0 max 10000",
         "option name TTEval type check default true",
         "option name TimeManagement type check default true",
     ] {

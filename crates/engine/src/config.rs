@@ -454,13 +454,6 @@ pub struct Techniques {
     /// futility value (a skipped move is taken to be worth no more).
     /// See: chessprogramming.org/Futility_Pruning
     pub futility: Option<i32>,
-    /// ProbCut with this margin, in the units of [`crate::Game::evaluate`]: at a non-PV node
-    /// not in check, from depth 5, with a heuristic beta, a noisy move whose
-    /// [`crate::Game::static_exchange`] could lift the static evaluation to `beta + margin`
-    /// is searched by quiescence, then (if it holds) `4` plies shallower with a null window
-    /// at `beta + margin`; a move that still clears it ends the node with its score.
-    /// See: chessprogramming.org/ProbCut
-    pub probcut: Option<i32>,
     /// Razoring with this margin per ply of depth, in the units of [`crate::Game::evaluate`]
     /// (with quiescence): at a non-PV node not in check, to depth 3, with a heuristic alpha and
     /// `evaluate + margin * depth <= alpha`, a quiescence search decides; if it stays at or

@@ -39,11 +39,6 @@ pub(crate) const SEE_NOISY_DIVISOR: i64 = 3;
 /// [`crate::Techniques::internal_iterative_reduction`]).
 /// See: chessprogramming.org/Internal_Iterative_Reductions
 pub(crate) const IIR_DEPTH: u32 = 4;
-/// ProbCut from this depth on (see [`crate::Techniques::probcut`]).
-/// See: chessprogramming.org/ProbCut
-pub(crate) const PROBCUT_DEPTH: u32 = 5;
-/// ProbCut's verification search is this many plies shallower.
-pub(crate) const PROBCUT_REDUCTION: u32 = 4;
 /// Razoring up to this depth (see [`crate::Techniques::razoring`]).
 /// See: chessprogramming.org/Razoring
 pub(crate) const RAZORING_DEPTH: u32 = 3;

@@ -126,7 +126,6 @@ fn strongest() -> Techniques {
         see_pruning: Some(64),
         internal_iterative_reduction: true,
         futility: Some(75),
-        probcut: None,
         razoring: Some(150),
         table_eval: true,
         ..ordering_only()
@@ -354,7 +353,6 @@ fn mates_are_found_with_every_technique() {
         see_pruning: None,
         internal_iterative_reduction: false,
         futility: None,
-        probcut: None,
         razoring: None,
         ..strongest()
     };

@@ -54,7 +54,6 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_pruning: None,
         internal_iterative_reduction: false,
         futility: None,
-        probcut: None,
         razoring: None,
         table_eval: false,
         time_management: false,

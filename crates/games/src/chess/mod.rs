@@ -287,8 +287,8 @@ fn rank_of(piece: Piece) -> i32 {
 /// extension, staged ordering with killers and history, null move, late-move reductions,
 /// reverse futility pruning, aspiration windows, and the static exchange of [`see`] ordering
 /// captures, pruning losing ones in quiescence and losing moves near the horizon,
-/// internal iterative reduction, futility pruning, the static evaluation refined by the
-/// table; under a clock, time management that reads the search), on `threads` threads sharing
+/// internal iterative reduction, futility pruning, razoring, the static evaluation refined by
+/// the table; under a clock, time management that reads the search), on `threads` threads sharing
 /// a table of `table_bytes`. No limits: the caller sets depth, time, nodes or a clock.
 #[must_use]
 pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
@@ -311,7 +311,6 @@ pub fn search_config(threads: usize, table_bytes: usize) -> SearchConfig {
         see_pruning: Some(SEE_PRUNING_MARGIN),
         internal_iterative_reduction: true,
         futility: Some(FUTILITY_MARGIN),
-        probcut: Some(PROBCUT_MARGIN),
         razoring: Some(RAZORING_MARGIN),
         table_eval: true,
         time_management: true,
@@ -331,9 +330,6 @@ pub const SEE_PRUNING_MARGIN: i32 = 64;
 /// The margin of futility pruning per ply of depth, in centipawns (see
 /// [`Techniques::futility`]).
 pub const FUTILITY_MARGIN: i32 = 75;
-
-/// The margin of ProbCut above beta, in centipawns (see [`Techniques::probcut`]).
-pub const PROBCUT_MARGIN: i32 = 200;
 
 /// The margin of razoring per ply of depth, in centipawns (see [`Techniques::razoring`]).
 pub const RAZORING_MARGIN: i32 = 150;

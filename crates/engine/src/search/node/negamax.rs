@@ -21,7 +21,7 @@ use super::{Expansion, Run};
 use crate::budget::Aborted;
 use crate::params::{
     ASPIRATION_DEPTH, FUTILITY_DEPTH, IIR_DEPTH, LMR_DEPTH, LMR_MOVES, NULL_MOVE_BASE,
-    NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR, PROBCUT_DEPTH, PROBCUT_REDUCTION, QUIESCENCE_PLIES,
+    NULL_MOVE_DEPTH, NULL_MOVE_DIVISOR, QUIESCENCE_PLIES,
     RAZORING_DEPTH, REVERSE_FUTILITY_DEPTH, ROOT_FULL_DEPTH,
     SEE_NOISY_DIVISOR, SEE_PRUNING_DEPTH,
 };
@@ -123,13 +123,11 @@ impl Uses {
                 || techniques.reverse_futility.is_some()
                 || techniques.see_pruning.is_some()
                 || techniques.futility.is_some()
-                || techniques.probcut.is_some()
                 || techniques.razoring.is_some(),
             pruning: techniques.quiescence
                 || techniques.null_move
                 || techniques.reverse_futility.is_some()
                 || techniques.futility.is_some()
-                || techniques.probcut.is_some()
                 || techniques.razoring.is_some(),
             keys: ordering::keyed(techniques),
             quiet: techniques.killers || techniques.history || techniques.late_move_reductions,
@@ -738,13 +736,6 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                 }
             }
         }
-        if let (Some(margin), Some(eval)) = (techniques.probcut, static_eval) {
-            if depth >= PROBCUT_DEPTH {
-                if let Some(score) = self.probcut::<K>(game, depth, ply, beta, eval, margin)? {
-                    return Ok(Ok(score));
-                }
-            }
-        }
         let start = self.stack.len();
         game.legal_moves(&mut self.stack);
         let end = self.stack.len();
@@ -756,61 +747,6 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             game.order_moves(&mut self.stack[start..end]);
         }
         Ok(Err((Expansion::Moves(start, end), static_eval)))
-    }
-
-    /// ProbCut ([`crate::Techniques::probcut`]) at a non-PV node at `depth` not in check,
-    /// whose static evaluation is `eval`: the score of the first noisy move whose quiescence
-    /// and reduced search both reach `beta + margin`, if any.
-    fn probcut<K: NodeKind>(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: u32,
-        beta: Score,
-        eval: i32,
-        margin: i32,
-    ) -> Result<Option<Score>, Aborted> {
-        let raised = i64::from(beta.raw()) + i64::from(margin);
-        if raised.abs() >= i64::from(Score::MAX_HEURISTIC) {
-            return Ok(None);
-        }
-        let raised_beta = Score::heuristic(raised as i32);
-        let needed = raised - i64::from(eval);
-        let start = self.stack.len();
-        game.noisy_moves(&mut self.stack);
-        let end = self.stack.len();
-        let mut found = Ok(None);
-        for index in start..end {
-            let mv = self.stack[index];
-            if game.static_exchange(mv).is_none_or(|exchange| i64::from(exchange) < needed) {
-                continue;
-            }
-            game.play(mv);
-            let (low, high) = (-raised_beta, -raised_beta.next_down());
-            let mut result = self.negamax::<K::NonPvChild>(game, 0, ply + 1, low, high);
-            if matches!(result, Ok(score) if -score >= raised_beta) {
-                let reduced = depth - PROBCUT_REDUCTION;
-                result = self.negamax::<K::NonPvChild>(game, reduced, ply + 1, low, high);
-            }
-            game.undo(mv);
-            match result {
-                Err(aborted) => {
-                    found = Err(aborted);
-                    break;
-                }
-                Ok(score) if -score >= raised_beta => {
-                    // A value proved by a reduced search is heuristic; an unproved win is only
-                    // the raised beta.
-                    self.horizon += 1;
-                    let score = -score;
-                    found = Ok(Some(if score.is_win() { raised_beta } else { score }));
-                    break;
-                }
-                Ok(_) => {}
-            }
-        }
-        self.stack.truncate(start);
-        found
     }
 
     /// The futility value of a node at `depth` whose static evaluation is `eval` (a non-PV
