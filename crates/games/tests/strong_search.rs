@@ -384,46 +384,42 @@ fn mates_are_found_with_every_technique() {
     }
 }
 
+/// Black without its queen, White without a knight, and kiwipete: the null-window nodes of a
+/// side far behind are below alpha, where futility pruning and razoring act.
+const BEHIND: [&str; 3] = [
+    "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 4",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+];
+
+/// The nodes of the strongest set and of `without` at depth 6 over [`BEHIND`], each search
+/// playing a legal move.
+fn nodes_with_and_without(without: &Techniques) -> (u64, u64) {
+    let (mut with_it, mut without_it) = (0, 0);
+    for fen in BEHIND {
+        let game = Chess::from_fen(fen).unwrap();
+        let strong = search(&with(strongest(), 6), &game);
+        assert!(game.moves().contains(&strong.best_move.expect("a move")), "{fen}");
+        with_it += strong.stats.nodes;
+        without_it += search(&with(without.clone(), 6), &game).stats.nodes;
+    }
+    (with_it, without_it)
+}
+
 #[test]
 fn razoring_searches_fewer_chess_nodes() {
-    // The positions of the futility test: a side far behind razors its null-window nodes near
-    // the horizon on a quiescence search that fails low.
-    let positions = [
-        "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 4",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ];
-    let without = Techniques { razoring: None, ..strongest() };
-    let (mut razored, mut unrazored) = (0, 0);
-    for fen in positions {
-        let game = Chess::from_fen(fen).unwrap();
-        let with_it = search(&with(strongest(), 6), &game);
-        assert!(game.moves().contains(&with_it.best_move.expect("a move")), "{fen}");
-        razored += with_it.stats.nodes;
-        unrazored += search(&with(without.clone(), 6), &game).stats.nodes;
-    }
+    // A side far behind razors its null-window nodes near the horizon on a quiescence search
+    // that fails low.
+    let (razored, unrazored) =
+        nodes_with_and_without(&Techniques { razoring: None, ..strongest() });
     eprintln!("3 positions at depth 6: {unrazored} nodes without razoring, {razored} with it");
     assert!(razored < unrazored, "razored {razored} unrazored {unrazored}");
 }
 
 #[test]
 fn futility_pruning_searches_fewer_chess_nodes() {
-    // Black without its queen, White without a knight, and kiwipete: the null-window nodes of
-    // a side far behind are below alpha, where its quiet moves after the first are skipped.
-    let positions = [
-        "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 4",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ];
-    let without = Techniques { futility: None, ..strongest() };
-    let (mut pruned, mut unpruned) = (0, 0);
-    for fen in positions {
-        let game = Chess::from_fen(fen).unwrap();
-        let with_it = search(&with(strongest(), 6), &game);
-        assert!(game.moves().contains(&with_it.best_move.expect("a move")), "{fen}");
-        pruned += with_it.stats.nodes;
-        unpruned += search(&with(without.clone(), 6), &game).stats.nodes;
-    }
+    // A side far behind skips its quiet moves after the first.
+    let (pruned, unpruned) = nodes_with_and_without(&Techniques { futility: None, ..strongest() });
     eprintln!("3 positions at depth 6: {unpruned} nodes without futility, {pruned} with it");
     assert!(pruned < unpruned, "pruned {pruned} unpruned {unpruned}");
 }
