@@ -179,7 +179,6 @@ fn pruning() -> Techniques {
         late_move_reductions: true,
         reverse_futility: Some(60),
         futility: Some(30),
-        razoring: None,
         table_eval: true,
         ..ordering_only()
     }

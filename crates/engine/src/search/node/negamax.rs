@@ -94,10 +94,10 @@ impl<Move: Copy + Eq> Default for Ply<Move> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Uses {
     /// Whether a node asks [`Game::in_check`] (check extension, null move, late-move
-    /// reductions, reverse futility, static exchange and futility pruning).
+    /// reductions, reverse futility, static exchange and futility pruning, razoring).
     check: bool,
-    /// Whether a node may end before its moves (quiescence, null move, reverse futility) or
-    /// needs its static evaluation for its moves (futility pruning).
+    /// Whether a node may end before its moves (quiescence, null move, reverse futility,
+    /// razoring) or needs its static evaluation for its moves (futility pruning).
     pruning: bool,
     /// Whether moves are ordered by key ([`ordering::keyed`]).
     keys: bool,
@@ -703,9 +703,9 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
                     && i64::from(eval) + margin <= i64::from(alpha.raw())
                 {
                     let checks = techniques.quiescence_checks;
+                    // Its stand pat already counts the node as heuristic.
                     let score = self.quiesce_body(game, ply, alpha, beta, false, checks)?;
                     if score <= alpha {
-                        self.horizon += 1;
                         return Ok(Ok(score));
                     }
                 }
