@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use alphabeta_engine::{Game as _, Score, Searcher, SplitMix64};
+use alphabeta_engine::{Game as _, Score, SearchResult, Searcher, SplitMix64};
 
 use super::tune::PositionError;
 use super::{fen, search_config, Board, Chess, Color, End, Move};
@@ -234,6 +234,14 @@ fn white_centipawns(score: Score, side: Color) -> i32 {
     }
 }
 
+/// White's view of a search's score in centipawns ([`white_centipawns`]), `None` when the
+/// search finished no iteration (its budget ran out first): its score is then only a bound,
+/// at worst `-Score::INFINITY`.
+fn searched_score(result: &SearchResult<Move>, side: Color) -> Option<i32> {
+    let bounded = -Score::INFINITY < result.score && result.score < Score::INFINITY;
+    (result.stats.depth > 0 && bounded).then(|| white_centipawns(result.score, side))
+}
+
 /// A start for play: a random opening and `plies` random legal plies, or `None` when the
 /// plies end the game.
 fn random_start(openings: &[Board], plies: usize, random: &mut SplitMix64) -> Option<Chess> {
@@ -292,7 +300,7 @@ fn play_out(
     game: &mut PlayedGame,
     nodes: &mut u64,
 ) -> bool {
-    // White's view of each search's score, one per ply of play.
+    // White's view of each search's score, one per ply whose search finished an iteration.
     let mut scores: Vec<i32> = Vec::new();
     for ply in 0.. {
         // Step 1. The rules, then the ply limit.
@@ -315,20 +323,21 @@ fn play_out(
         root.set_search_root();
         let result = searcher.search(&mut root);
         *nodes += result.stats.nodes;
-        let side = position.side_to_move();
-        let score = white_centipawns(result.score, side);
-        if ply == 0 && score.abs() > MAX_START_SCORE {
+        let score = searched_score(&result, position.side_to_move());
+        if ply == 0 && score.map_or(true, |score| score.abs() > MAX_START_SCORE) {
             return false;
         }
         let Some(mv) = result.best_move.or_else(|| position.moves().first().copied()) else {
             return true; // unreachable: the game is not over, so there is a legal move
         };
         // Step 3. The record: a quiet position with a heuristic score.
-        let quiet = !position.in_check() && !position.is_capture(mv) && mv.promotion.is_none();
-        if ply >= SKIP_PLIES && quiet && !result.score.is_decisive() {
-            game.positions.push(Recorded { ply, fen: position.fen(), score });
+        if let Some(score) = score {
+            let quiet = !position.in_check() && !position.is_capture(mv) && mv.promotion.is_none();
+            if ply >= SKIP_PLIES && quiet && !result.score.is_decisive() {
+                game.positions.push(Recorded { ply, fen: position.fen(), score });
+            }
+            scores.push(score);
         }
-        scores.push(score);
         // Step 4. The adjudications.
         if scores.len() >= WIN_PLIES {
             let recent = &scores[scores.len() - WIN_PLIES..];
@@ -406,6 +415,29 @@ mod tests {
 
     fn openings() -> Vec<Board> {
         parse_openings(include_str!("../../../../data/chess/openings.epd")).unwrap()
+    }
+
+    #[test]
+    fn a_search_that_finishes_no_iteration_gives_no_score() {
+        // Black to move. (At 3,000 nodes a move, a quiescence search of many checks took
+        // this position's first iteration past the budget in a `datagen` run.)
+        let fen = "1r1q4/8/1k4n1/2p4r/pn2Q3/P1B1P3/P3BP1p/1R2K2R b - - 0 32";
+        let position = Chess::from_fen(fen).unwrap();
+        let search = |nodes: u64| {
+            let mut config = search_config(1, 1 << 20);
+            config.limits.nodes = Some(nodes);
+            let mut root = position.clone();
+            root.set_search_root();
+            Searcher::new(config).search(&mut root)
+        };
+        let cut = search(1);
+        assert_eq!(cut.stats.depth, 0, "the first iteration finished: {:?}", cut.score);
+        assert!(cut.best_move.is_some());
+        assert_eq!(searched_score(&cut, Color::Black), None);
+        let finished = search(1_000_000);
+        assert!(finished.stats.depth > 0);
+        let score = searched_score(&finished, Color::Black).unwrap();
+        assert!(score.abs() <= Score::MAX_HEURISTIC, "{score}");
     }
 
     fn tiny() -> Settings {
