@@ -15,6 +15,8 @@ echo "== cargo build --benches"
 cargo build --benches --locked -p alphabeta-bench
 echo "== the texel tuner's binary"
 cargo test --locked -p alphabeta-bench --test texel
+echo "== the network trainer"
+cargo test --locked -p alphabeta-bench --bin nnue_train
 echo "== python package"
 scripts/test-python.sh
 scripts/test-uci.sh

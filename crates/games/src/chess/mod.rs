@@ -36,6 +36,7 @@ pub mod datagen;
 mod entry;
 pub mod eval;
 pub mod fen;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod polyglot;
@@ -63,6 +64,10 @@ pub struct Chess {
     board: Board,
     /// The boards before each move played, oldest first (`history.len()` plies played).
     history: Vec<Board>,
+    /// The network's first layer for `board` ([`nnue::Accumulator`]).
+    accumulator: nnue::Accumulator,
+    /// The accumulators of the boards of `history`, in step with it.
+    accumulators: Vec<nnue::Accumulator>,
     /// The ply at which the search started, if set: a position repeated after it is a draw.
     search_root: Option<usize>,
     /// The ply of the position after the last pass ([`Game::pass`], null-move pruning), 0
@@ -88,7 +93,15 @@ impl Chess {
     /// A game that starts from `board`, with no history.
     #[must_use]
     pub fn from_board(board: Board) -> Chess {
-        Chess { board, history: Vec::new(), search_root: None, pass_floor: 0, passes: Vec::new() }
+        Chess {
+            accumulator: nnue::Accumulator::new(&board),
+            board,
+            history: Vec::new(),
+            accumulators: Vec::new(),
+            search_root: None,
+            pass_floor: 0,
+            passes: Vec::new(),
+        }
     }
 
     /// Reads a FEN, or `startpos` (see [`fen`]).
@@ -381,13 +394,19 @@ impl Game for Chess {
     }
 
     fn play(&mut self, mv: Move) {
-        self.history.push(self.board.clone());
+        let before = self.board.clone();
         self.board.play_unchecked(mv);
+        let next = self.accumulator.update(&before, &self.board);
+        self.accumulators.push(std::mem::replace(&mut self.accumulator, next));
+        self.history.push(before);
     }
 
     fn undo(&mut self, _mv: Move) {
         if let Some(board) = self.history.pop() {
             self.board = board;
+        }
+        if let Some(accumulator) = self.accumulators.pop() {
+            self.accumulator = accumulator;
         }
     }
 
@@ -400,9 +419,10 @@ impl Game for Chess {
         }
     }
 
-    /// The tapered evaluation for the side to move ([`eval::evaluate`]).
+    /// The classical evaluation ([`eval::evaluate`]) plus the network's correction of it
+    /// ([`nnue`], from the accumulator kept move by move), for the side to move.
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.board)
+        eval::evaluate(&self.board) + self.accumulator.evaluate(self.board.side_to_move())
     }
 
     /// Captures first, the most valuable victim first and then the least valuable attacker
@@ -553,6 +573,7 @@ impl Game for Chess {
         // counts, so that `undo_pass` pairs with it.
         let next = self.board.null_move().unwrap_or_else(|| self.board.clone());
         self.history.push(std::mem::replace(&mut self.board, next));
+        self.accumulators.push(self.accumulator);
         self.passes.push(self.pass_floor);
         self.pass_floor = self.history.len();
     }
@@ -562,6 +583,9 @@ impl Game for Chess {
             self.pass_floor = floor;
             if let Some(board) = self.history.pop() {
                 self.board = board;
+            }
+            if let Some(accumulator) = self.accumulators.pop() {
+                self.accumulator = accumulator;
             }
         }
     }

@@ -1,0 +1,537 @@
+//! `nnue_train`: fits the chess network (`alphabeta_games::chess::nnue`) to position files
+//! (`FEN | result | score`, as `datagen` writes them) and writes it quantized.
+//!
+//! ```text
+//! cargo run --release -p alphabeta-bench --bin nnue_train -- train.txt \
+//!     --held-out held-out.txt --epochs 8 --lambda 0.1 --residual \
+//!     --out crates/games/src/chess/net.bin
+//! ```
+//!
+//! With `--residual` (how the engine uses it) the network fits what the classical evaluation
+//! leaves: the prediction's logit is the classical evaluation's plus the network's.
+//!
+//! The network's output `o` (float, side to move's view) predicts `sigmoid(o · SCALE /
+//! scale)`; the target is `lambda · result + (1 − lambda) · sigmoid(score / scale)`, both
+//! from the side to move's view (a position without a score has its result). Loss: mean
+//! squared error, minimised by Adam over shuffled mini-batches, the gradient of a batch
+//! computed on `--threads` threads; weights are clipped to `±WEIGHT_LIMIT` after each step.
+//! Deterministic for a given `--seed` and `--threads`.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::thread;
+use std::time::Instant;
+
+use alphabeta_engine::SplitMix64;
+use alphabeta_games::chess::nnue::{Network, HIDDEN, INPUTS, SCALE, WEIGHT_LIMIT};
+use alphabeta_games::chess::tune::parse_positions;
+use alphabeta_games::chess::{self, nnue};
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+use cozy_chess::Color;
+
+/// Fits the chess network to position files and writes it quantized.
+#[derive(Parser, Debug)]
+#[command(name = "nnue_train")]
+struct Arguments {
+    /// Training position files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Positions to measure the fit on, not trained on.
+    #[arg(long)]
+    held_out: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Positions a step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's learning rate; a tenth of it for the last fifth of the epochs.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// The weight of the game's result in the target (the rest is the score's).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Centipawns of the sigmoid's unit: `sigmoid(cp / scale)`.
+    #[arg(long, default_value_t = 240.0)]
+    scale: f32,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads computing each batch's gradient.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Fit the network to what the classical evaluation leaves: the prediction is
+    /// `sigmoid(classical / scale + output · SCALE / scale)`.
+    #[arg(long)]
+    residual: bool,
+    /// Write the quantized network here.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+fn main() -> ExitCode {
+    match run(&Arguments::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("nnue_train: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Positions as the fit reads them: per position the side to move's inputs and the other
+/// side's, in flat arrays, and the target.
+#[derive(Default)]
+struct Samples {
+    /// `starts[i] .. starts[i + 1]` index `ours` and `theirs` for position `i`.
+    starts: Vec<usize>,
+    ours: Vec<u16>,
+    theirs: Vec<u16>,
+    targets: Vec<f32>,
+    /// Whether the network adds to the classical evaluation.
+    residual: bool,
+    /// The classical evaluation (`chess::evaluate`), in units of `scale`.
+    classical: Vec<f32>,
+}
+
+impl Samples {
+    fn read(path: &PathBuf, lambda: f32, scale: f32) -> Result<Samples> {
+        let text =
+            fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let positions = parse_positions(&text).with_context(|| format!("{}", path.display()))?;
+        let mut samples = Samples { starts: vec![0], ..Samples::default() };
+        for position in positions {
+            let us = position.board.side_to_move();
+            let white = us == Color::White;
+            let result = if white { position.result } else { 1.0 - position.result } as f32;
+            let target = match position.score {
+                Some(score) => {
+                    let score = if white { score } else { -score } as f32;
+                    lambda * result + (1.0 - lambda) * sigmoid(score / scale)
+                }
+                None => result,
+            };
+            samples.ours.extend(nnue::features(&position.board, us).map(|f| f as u16));
+            samples.theirs.extend(nnue::features(&position.board, !us).map(|f| f as u16));
+            samples.starts.push(samples.ours.len());
+            samples.targets.push(target);
+            samples.classical.push(chess::evaluate(&position.board) as f32 / scale);
+        }
+        Ok(samples)
+    }
+
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn append(&mut self, other: Samples) {
+        let base = self.ours.len();
+        self.starts.extend(other.starts[1..].iter().map(|start| start + base));
+        self.ours.extend(other.ours);
+        self.theirs.extend(other.theirs);
+        self.targets.extend(other.targets);
+        self.classical.extend(other.classical);
+    }
+
+    /// The part of the prediction's logit that is not the network's.
+    fn base(&self, index: usize) -> f32 {
+        if self.residual {
+            self.classical[index]
+        } else {
+            0.0
+        }
+    }
+
+    fn inputs(&self, index: usize) -> (&[u16], &[u16]) {
+        let range = self.starts[index]..self.starts[index + 1];
+        (&self.ours[range.clone()], &self.theirs[range])
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The float network, or a gradient of it: the same shapes.
+#[derive(Clone)]
+struct Weights {
+    l1: Vec<f32>,
+    b1: Vec<f32>,
+    l2: Vec<f32>,
+    b2: f32,
+}
+
+impl Weights {
+    fn zero() -> Weights {
+        Weights {
+            l1: vec![0.0; INPUTS * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            l2: vec![0.0; 2 * HIDDEN],
+            b2: 0.0,
+        }
+    }
+
+    fn random(seed: u64) -> Weights {
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |limit: f32| {
+            let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (unit * 2.0 - 1.0) * limit
+        };
+        let mut weights = Weights::zero();
+        // About 30 inputs are active: keep a unit's sum near 1.
+        weights.l1.iter_mut().for_each(|w| *w = uniform(1.0 / 30f32.sqrt()));
+        weights.l2.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        weights
+    }
+
+    fn parameters(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.l1.iter_mut().chain(self.b1.iter_mut()).chain(self.l2.iter_mut()).chain([&mut self.b2])
+    }
+
+    fn add(&mut self, other: &Weights) {
+        for (a, b) in self.l1.iter_mut().zip(&other.l1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&other.b1) {
+            *a += b;
+        }
+        for (a, b) in self.l2.iter_mut().zip(&other.l2) {
+            *a += b;
+        }
+        self.b2 += other.b2;
+    }
+
+    fn clear(&mut self) {
+        self.parameters().for_each(|w| *w = 0.0);
+    }
+
+    /// The units' sums for one perspective's inputs.
+    fn accumulate(&self, inputs: &[u16], units: &mut [f32; HIDDEN]) {
+        units.copy_from_slice(&self.b1);
+        for &input in inputs {
+            let row = &self.l1[input as usize * HIDDEN..][..HIDDEN];
+            for (unit, weight) in units.iter_mut().zip(row) {
+                *unit += weight;
+            }
+        }
+    }
+
+    /// The float output for one position, with the units' sums.
+    fn forward(&self, ours: &[u16], theirs: &[u16], units: &mut [[f32; HIDDEN]; 2]) -> f32 {
+        self.accumulate(ours, &mut units[0]);
+        self.accumulate(theirs, &mut units[1]);
+        let mut output = self.b2;
+        for (side, weights) in units.iter().zip(self.l2.chunks_exact(HIDDEN)) {
+            for (unit, weight) in side.iter().zip(weights) {
+                output += unit.clamp(0.0, 1.0) * weight;
+            }
+        }
+        output
+    }
+
+    /// The squared error of one position; adds its gradient, times `factor`, to `gradient`.
+    /// `k` is `SCALE / scale`: the prediction is `sigmoid(output · k)`.
+    fn backward(
+        &self,
+        samples: &Samples,
+        index: usize,
+        k: f32,
+        factor: f32,
+        gradient: &mut Weights,
+    ) -> f32 {
+        let (ours, theirs) = samples.inputs(index);
+        let mut units = [[0.0; HIDDEN]; 2];
+        let output = self.forward(ours, theirs, &mut units);
+        let prediction = sigmoid(samples.base(index) + output * k);
+        let error = prediction - samples.targets[index];
+        let d_output = 2.0 * error * prediction * (1.0 - prediction) * k * factor;
+        gradient.b2 += d_output;
+        for (side, (inputs, weights)) in
+            [ours, theirs].into_iter().zip(self.l2.chunks_exact(HIDDEN)).enumerate()
+        {
+            let mut d_units = [0.0; HIDDEN];
+            let grad_l2 = &mut gradient.l2[side * HIDDEN..][..HIDDEN];
+            for unit in 0..HIDDEN {
+                let value = units[side][unit];
+                grad_l2[unit] += d_output * value.clamp(0.0, 1.0);
+                if value > 0.0 && value < 1.0 {
+                    d_units[unit] = d_output * weights[unit];
+                }
+            }
+            for (bias, d) in gradient.b1.iter_mut().zip(&d_units) {
+                *bias += d;
+            }
+            for &input in inputs {
+                let row = &mut gradient.l1[input as usize * HIDDEN..][..HIDDEN];
+                for (weight, d) in row.iter_mut().zip(&d_units) {
+                    *weight += d;
+                }
+            }
+        }
+        error * error
+    }
+}
+
+/// Mean squared error over `samples`, the prediction `sigmoid(output · k)`.
+fn loss(weights: &Weights, samples: &Samples, k: f32, threads: usize) -> f64 {
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let indices: Vec<usize> = (0..samples.len()).collect();
+    let total: f64 = thread::scope(|scope| {
+        let handles: Vec<_> = indices
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut units = [[0.0; HIDDEN]; 2];
+                    part.iter()
+                        .map(|&i| {
+                            let (ours, theirs) = samples.inputs(i);
+                            let output = weights.forward(ours, theirs, &mut units);
+                            let p = sigmoid(samples.base(i) + output * k);
+                            f64::from((p - samples.targets[i]).powi(2))
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+    });
+    total / samples.len().max(1) as f64
+}
+
+fn run(arguments: &Arguments) -> Result<()> {
+    if arguments.epochs == 0 || arguments.batch == 0 || arguments.threads == 0 {
+        bail!("--epochs, --batch and --threads must be at least 1");
+    }
+    if !(0.0..=1.0).contains(&arguments.lambda) || arguments.scale <= 0.0 || arguments.rate <= 0.0 {
+        bail!("--lambda must be in 0 ..= 1, --scale and --rate above 0");
+    }
+    let k = SCALE as f32 / arguments.scale;
+    let started = Instant::now();
+    let mut training = Samples { starts: vec![0], ..Samples::default() };
+    for path in &arguments.files {
+        training.append(Samples::read(path, arguments.lambda, arguments.scale)?);
+    }
+    if training.len() == 0 {
+        bail!("no training positions");
+    }
+    let mut held_out = match &arguments.held_out {
+        Some(path) => Some(Samples::read(path, arguments.lambda, arguments.scale)?),
+        None => None,
+    };
+    training.residual = arguments.residual;
+    if let Some(held_out) = &mut held_out {
+        held_out.residual = arguments.residual;
+    }
+    let classical = |samples: &Samples| {
+        let sum: f64 = samples
+            .classical
+            .iter()
+            .zip(&samples.targets)
+            .map(|(p, t)| f64::from((sigmoid(*p) - t).powi(2)))
+            .sum();
+        sum / samples.len().max(1) as f64
+    };
+    eprintln!(
+        "the classical evaluation's error: training {:.6}{}",
+        classical(&training),
+        held_out.as_ref().map_or(String::new(), |h| format!(", held out {:.6}", classical(h)))
+    );
+    eprintln!(
+        "{} training positions{} read in {:.1} s",
+        training.len(),
+        held_out.as_ref().map_or(String::new(), |h| format!(", {} held out", h.len())),
+        started.elapsed().as_secs_f64()
+    );
+    let threads = arguments.threads;
+    let mut weights = Weights::random(arguments.seed);
+    if arguments.residual {
+        // Start from the classical evaluation alone.
+        weights.l2.iter_mut().for_each(|w| *w *= 0.01);
+    }
+    let mut moments = (Weights::zero(), Weights::zero());
+    let mut gradients = vec![Weights::zero(); threads];
+    let mut rng = SplitMix64::new(arguments.seed ^ 0x5eed);
+    let mut order: Vec<usize> = (0..training.len()).collect();
+    let mut step = 0i32;
+    let report = |epoch: usize, weights: &Weights| {
+        let train = loss(weights, &training, k, threads);
+        let held =
+            held_out.as_ref().map(|h| format!(", held out {:.6}", loss(weights, h, k, threads)));
+        eprintln!(
+            "epoch {epoch}: training {train:.6}{} ({:.0} s)",
+            held.unwrap_or_default(),
+            started.elapsed().as_secs_f64()
+        );
+    };
+    report(0, &weights);
+    for epoch in 1..=arguments.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let rate =
+            if epoch * 5 > arguments.epochs * 4 { arguments.rate / 10.0 } else { arguments.rate };
+        for batch in order.chunks(arguments.batch) {
+            let factor = 1.0 / batch.len() as f32;
+            let part = batch.len().div_ceil(threads);
+            thread::scope(|scope| {
+                for (indices, gradient) in batch.chunks(part).zip(gradients.iter_mut()) {
+                    let (weights, training) = (&weights, &training);
+                    scope.spawn(move || {
+                        gradient.clear();
+                        for &index in indices {
+                            weights.backward(training, index, k, factor, gradient);
+                        }
+                    });
+                }
+            });
+            let (first, rest) = gradients.split_at_mut(1);
+            for other in rest.iter().take(batch.chunks(part).count().saturating_sub(1)) {
+                first[0].add(other);
+            }
+            step += 1;
+            adam(&mut weights, &first[0], &mut moments, rate, step);
+        }
+        report(epoch, &weights);
+    }
+    let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2);
+    fs::write(&arguments.out, network.to_bytes())
+        .with_context(|| format!("writing {}", arguments.out.display()))?;
+    eprintln!("wrote {}", arguments.out.display());
+    Ok(())
+}
+
+/// One Adam step (β₁ 0.9, β₂ 0.999), then the clip to `±WEIGHT_LIMIT`.
+fn adam(
+    weights: &mut Weights,
+    gradient: &Weights,
+    moments: &mut (Weights, Weights),
+    rate: f32,
+    step: i32,
+) {
+    let (b1, b2) = (0.9f32, 0.999f32);
+    let correction = (1.0 - b2.powi(step)).sqrt() / (1.0 - b1.powi(step));
+    let mut g = gradient.clone();
+    let parameters = weights
+        .parameters()
+        .zip(g.parameters())
+        .zip(moments.0.parameters().zip(moments.1.parameters()));
+    for ((w, g), (m, v)) in parameters {
+        *m = b1 * *m + (1.0 - b1) * *g;
+        *v = b2 * *v + (1.0 - b2) * *g * *g;
+        *w -= rate * correction * *m / (v.sqrt() + 1e-8);
+        *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples(residual: bool) -> Samples {
+        let text = "\
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5 | 30
+r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 1 | 45
+8/5k2/8/3K4/8/8/4P3/8 w - - 0 1 | 1 | 250
+4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | 1 | 900
+r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
+";
+        let path = std::env::temp_dir().join(format!("nnue-train-test-{}.txt", std::process::id()));
+        fs::write(&path, text).unwrap();
+        let mut samples = Samples::read(&path, 0.5, 240.0).unwrap();
+        fs::remove_file(&path).unwrap();
+        samples.residual = residual;
+        samples
+    }
+
+    /// The loss of `samples` as a plain sum, on one thread.
+    fn total(weights: &Weights, samples: &Samples, k: f32) -> f64 {
+        loss(weights, samples, k, 1) * samples.len() as f64
+    }
+
+    #[test]
+    fn targets_are_the_side_to_moves_blend() {
+        let samples = samples(false);
+        assert_eq!(samples.len(), 5);
+        // Black to move after 1.e4, a draw, White's score 30: 0.5 · 0.5 + 0.5 · σ(−30/240).
+        assert!((samples.targets[0] - (0.25 + 0.5 * sigmoid(-30.0 / 240.0))).abs() < 1e-6);
+        // White to move, a win for White at 45.
+        assert!((samples.targets[1] - (0.5 + 0.5 * sigmoid(45.0 / 240.0))).abs() < 1e-6);
+        // Black to move and White won: Black's result 0.
+        assert!((samples.targets[3] - 0.5 * sigmoid(-900.0 / 240.0)).abs() < 1e-6);
+        assert_eq!(samples.inputs(2).0.len(), 3);
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        for residual in [false, true] {
+            let samples = samples(residual);
+            let k = SCALE as f32 / 240.0;
+            let weights = Weights::random(3);
+            let mut gradient = Weights::zero();
+            for index in 0..samples.len() {
+                weights.backward(&samples, index, k, 1.0, &mut gradient);
+            }
+            // The inputs of the first position, the biases, the output weights.
+            let (ours, _) = samples.inputs(0);
+            let l1 = ours[0] as usize * HIDDEN;
+            let checks: Vec<(&str, usize, f32)> = vec![
+                ("l1", l1, gradient.l1[l1]),
+                ("l1", l1 + 5, gradient.l1[l1 + 5]),
+                ("b1", 7, gradient.b1[7]),
+                ("l2", 3, gradient.l2[3]),
+                ("l2", HIDDEN + 9, gradient.l2[HIDDEN + 9]),
+                ("b2", 0, gradient.b2),
+            ];
+            for (name, index, analytic) in checks {
+                let nudged = |delta: f32| {
+                    let mut w = weights.clone();
+                    match name {
+                        "l1" => w.l1[index] += delta,
+                        "b1" => w.b1[index] += delta,
+                        "l2" => w.l2[index] += delta,
+                        _ => w.b2 += delta,
+                    }
+                    total(&w, &samples, k)
+                };
+                let h = 1e-3;
+                let numeric = ((nudged(h) - nudged(-h)) / (2.0 * f64::from(h))) as f32;
+                assert!(
+                    (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
+                    "{name}[{index}], residual {residual}: {analytic} against {numeric}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_network_computes_it_quantized() {
+        let samples = samples(false);
+        let k = SCALE as f32 / 240.0;
+        let mut weights = Weights::random(1);
+        let before = loss(&weights, &samples, k, 2);
+        let mut moments = (Weights::zero(), Weights::zero());
+        for step in 1..=200 {
+            let mut gradient = Weights::zero();
+            for index in 0..samples.len() {
+                weights.backward(&samples, index, k, 0.2, &mut gradient);
+            }
+            adam(&mut weights, &gradient, &mut moments, 0.01, step);
+        }
+        let after = loss(&weights, &samples, k, 2);
+        assert!(after < before / 2.0, "{before} → {after}");
+        // The quantized network gives the float network's centipawns, within rounding.
+        let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2);
+        for (index, fen) in
+            ["8/5k2/8/3K4/8/8/4P3/8 w - - 0 1", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"].iter().enumerate()
+        {
+            let board: cozy_chess::Board = fen.parse().unwrap();
+            let (ours, theirs) = samples.inputs(index + 2);
+            let mut units = [[0.0; HIDDEN]; 2];
+            let float = weights.forward(ours, theirs, &mut units) * SCALE as f32;
+            let quantized = network.evaluate(&board);
+            assert!((float - quantized as f32).abs() < 8.0, "{fen}: {float} against {quantized}");
+        }
+    }
+}
