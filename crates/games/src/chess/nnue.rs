@@ -96,20 +96,7 @@ impl Accumulator {
     /// The first layer of `board`, summed afresh.
     #[must_use]
     pub fn new(board: &Board) -> Accumulator {
-        let network = &*NETWORK;
-        let mut units = [network.l1_bias; 2];
-        for colour in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                for square in board.colored_pieces(colour, piece) {
-                    for (perspective, side) in
-                        [Color::White, Color::Black].into_iter().zip(&mut units)
-                    {
-                        add(side, &network.l1_weights[feature(perspective, colour, piece, square)]);
-                    }
-                }
-            }
-        }
-        Accumulator { units }
+        Accumulator { units: NETWORK.first_layer(board) }
     }
 
     /// The first layer of `after`, from this one of `before`: the rows of the pieces that
@@ -293,18 +280,28 @@ impl Network {
     /// The evaluation of `board` for the side to move, in centipawns, within `±`[`LIMIT`].
     #[must_use]
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let us = board.side_to_move();
-        let mut ours = self.l1_bias;
-        let mut theirs = self.l1_bias;
+        let [white, black] = self.first_layer(board);
+        match board.side_to_move() {
+            Color::White => self.output(&white, &black),
+            Color::Black => self.output(&black, &white),
+        }
+    }
+
+    /// The first layer's units for `board`, White's perspective then Black's.
+    fn first_layer(&self, board: &Board) -> [[i16; HIDDEN]; 2] {
+        let mut units = [self.l1_bias; 2];
         for colour in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 for square in board.colored_pieces(colour, piece) {
-                    add(&mut ours, &self.l1_weights[feature(us, colour, piece, square)]);
-                    add(&mut theirs, &self.l1_weights[feature(!us, colour, piece, square)]);
+                    for (perspective, side) in
+                        [Color::White, Color::Black].into_iter().zip(&mut units)
+                    {
+                        add(side, &self.l1_weights[feature(perspective, colour, piece, square)]);
+                    }
                 }
             }
         }
-        self.output(&ours, &theirs)
+        units
     }
 
     /// The output for the side to move's units and the other side's, within `±`[`LIMIT`].
