@@ -100,7 +100,12 @@ impl Samples {
     fn read(path: &PathBuf, lambda: f32, scale: f32) -> Result<Samples> {
         let text =
             fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let positions = parse_positions(&text).with_context(|| format!("{}", path.display()))?;
+        Samples::parse(&text, lambda, scale).with_context(|| format!("{}", path.display()))
+    }
+
+    /// The positions of a position file's text.
+    fn parse(text: &str, lambda: f32, scale: f32) -> Result<Samples> {
+        let positions = parse_positions(text)?;
         let mut samples = Samples { starts: vec![0], ..Samples::default() };
         for position in positions {
             let us = position.board.side_to_move();
@@ -437,10 +442,7 @@ r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 1 | 45
 4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | 1 | 900
 r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
 ";
-        let path = std::env::temp_dir().join(format!("nnue-train-test-{}.txt", std::process::id()));
-        fs::write(&path, text).unwrap();
-        let mut samples = Samples::read(&path, 0.5, 240.0).unwrap();
-        fs::remove_file(&path).unwrap();
+        let mut samples = Samples::parse(text, 0.5, 240.0).unwrap();
         samples.residual = residual;
         samples
     }
