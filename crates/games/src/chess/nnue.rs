@@ -50,12 +50,12 @@ static NETWORK: LazyLock<Network> = LazyLock::new(|| {
 /// `perspective`: its own pieces first, squares mirrored top to bottom for Black.
 #[must_use]
 pub fn feature(perspective: Color, colour: Color, piece: Piece, square: Square) -> usize {
-    let own = usize::from(colour != perspective);
+    let theirs = usize::from(colour != perspective);
     let square = match perspective {
         Color::White => square as usize,
         Color::Black => square as usize ^ 56,
     };
-    (own * 6 + piece as usize) * 64 + square
+    (theirs * 6 + piece as usize) * 64 + square
 }
 
 /// The active inputs of `board` for `perspective`, in a fixed order (by colour, piece type,
