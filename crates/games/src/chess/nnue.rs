@@ -104,59 +104,22 @@ impl Accumulator {
     /// `Accumulator::new(after)` for any two boards.
     #[must_use]
     pub fn update(&self, before: &Board, after: &Board) -> Accumulator {
-        // A move takes at most two pieces off squares (the mover, a capture) and puts at
-        // most two on (castling's king and rook); other boards are summed afresh.
-        let mut removed = [(Color::White, Piece::Pawn, Square::A1); 2];
-        let mut added = removed;
-        let (mut r, mut a) = (0, 0);
+        let network = &*NETWORK;
+        let mut next = *self;
         for colour in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 let old = before.colored_pieces(colour, piece);
                 let new = after.colored_pieces(colour, piece);
-                for square in old - new {
-                    if r == removed.len() {
-                        return Accumulator::new(after);
+                for (perspective, side) in
+                    [Color::White, Color::Black].into_iter().zip(&mut next.units)
+                {
+                    let row =
+                        |square| &network.l1_weights[feature(perspective, colour, piece, square)];
+                    for square in old - new {
+                        subtract(side, row(square));
                     }
-                    removed[r] = (colour, piece, square);
-                    r += 1;
-                }
-                for square in new - old {
-                    if a == added.len() {
-                        return Accumulator::new(after);
-                    }
-                    added[a] = (colour, piece, square);
-                    a += 1;
-                }
-            }
-        }
-        let network = &*NETWORK;
-        let mut next = *self;
-        for (perspective, (side, old)) in
-            [Color::White, Color::Black].into_iter().zip(next.units.iter_mut().zip(&self.units))
-        {
-            let row = |(colour, piece, square): (Color, Piece, Square)| {
-                &network.l1_weights[feature(perspective, colour, piece, square)]
-            };
-            match (r, a) {
-                (1, 1) => {
-                    let (out, on) = (row(removed[0]), row(added[0]));
-                    for i in 0..HIDDEN {
-                        side[i] = old[i].wrapping_sub(out[i]).wrapping_add(on[i]);
-                    }
-                }
-                (2, 1) => {
-                    let (out, taken, on) = (row(removed[0]), row(removed[1]), row(added[0]));
-                    for i in 0..HIDDEN {
-                        side[i] =
-                            old[i].wrapping_sub(out[i]).wrapping_sub(taken[i]).wrapping_add(on[i]);
-                    }
-                }
-                _ => {
-                    for &piece in &removed[..r] {
-                        subtract(side, row(piece));
-                    }
-                    for &piece in &added[..a] {
-                        add(side, row(piece));
+                    for square in new - old {
+                        add(side, row(square));
                     }
                 }
             }
