@@ -29,7 +29,7 @@ use alphabeta_games::chess::tune::parse_positions;
 use alphabeta_games::chess::{self, nnue};
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use cozy_chess::Color;
+use cozy_chess::{Board, Color};
 
 /// Fits the chess network to position files and writes it quantized.
 #[derive(Parser, Debug)]
@@ -66,6 +66,11 @@ struct Arguments {
     /// `sigmoid(classical / scale + output · SCALE / scale)`.
     #[arg(long)]
     residual: bool,
+    /// Train on each position without castling rights a second time with its files
+    /// mirrored (a↔h): the rules are symmetric under the flip, so the mirrored position has
+    /// the same value.
+    #[arg(long)]
+    mirror: bool,
     /// Write the quantized network here.
     #[arg(long)]
     out: PathBuf,
@@ -97,34 +102,43 @@ struct Samples {
 }
 
 impl Samples {
-    fn read(path: &PathBuf, lambda: f32, scale: f32) -> Result<Samples> {
+    fn read(path: &PathBuf, lambda: f32, scale: f32, mirror: bool) -> Result<Samples> {
         let text =
             fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        Samples::parse(&text, lambda, scale).with_context(|| format!("{}", path.display()))
+        Samples::parse(&text, lambda, scale, mirror).with_context(|| format!("{}", path.display()))
     }
 
-    /// The positions of a position file's text.
-    fn parse(text: &str, lambda: f32, scale: f32) -> Result<Samples> {
-        let positions = parse_positions(text)?;
+    /// The positions of a position file's text; with `mirror`, each position that has a
+    /// [`mirrored`] form is followed by it, with the same result and score.
+    fn parse(text: &str, lambda: f32, scale: f32, mirror: bool) -> Result<Samples> {
         let mut samples = Samples { starts: vec![0], ..Samples::default() };
-        for position in positions {
-            let us = position.board.side_to_move();
-            let white = us == Color::White;
-            let result = if white { position.result } else { 1.0 - position.result } as f32;
-            let target = match position.score {
-                Some(score) => {
-                    let score = if white { score } else { -score } as f32;
-                    lambda * result + (1.0 - lambda) * sigmoid(score / scale)
-                }
-                None => result,
-            };
-            samples.ours.extend(nnue::features(&position.board, us).map(|f| f as u16));
-            samples.theirs.extend(nnue::features(&position.board, !us).map(|f| f as u16));
-            samples.starts.push(samples.ours.len());
-            samples.targets.push(target);
-            samples.classical.push(chess::evaluate(&position.board) as f32 / scale);
+        for position in parse_positions(text)? {
+            let copy = if mirror { mirrored(&position.board) } else { None };
+            samples.push(&position.board, position.result, position.score, lambda, scale);
+            if let Some(board) = copy {
+                samples.push(&board, position.result, position.score, lambda, scale);
+            }
         }
         Ok(samples)
+    }
+
+    /// One position, with its game's result and its search score (both White's).
+    fn push(&mut self, board: &Board, result: f64, score: Option<f64>, lambda: f32, scale: f32) {
+        let us = board.side_to_move();
+        let white = us == Color::White;
+        let result = if white { result } else { 1.0 - result } as f32;
+        let target = match score {
+            Some(score) => {
+                let score = if white { score } else { -score } as f32;
+                lambda * result + (1.0 - lambda) * sigmoid(score / scale)
+            }
+            None => result,
+        };
+        self.ours.extend(nnue::features(board, us).map(|f| f as u16));
+        self.theirs.extend(nnue::features(board, !us).map(|f| f as u16));
+        self.starts.push(self.ours.len());
+        self.targets.push(target);
+        self.classical.push(chess::evaluate(board) as f32 / scale);
     }
 
     fn len(&self) -> usize {
@@ -153,6 +167,24 @@ impl Samples {
         let range = self.starts[index]..self.starts[index + 1];
         (&self.ours[range.clone()], &self.theirs[range])
     }
+}
+
+/// `board` with its files reversed (a↔h), or `None` while either side may castle (castling
+/// is not symmetric under the flip).
+fn mirrored(board: &Board) -> Option<Board> {
+    let fen = board.to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let [placement, side, "-", en_passant, halfmove, fullmove] = fields[..] else {
+        return None;
+    };
+    let placement: Vec<String> =
+        placement.split('/').map(|rank| rank.chars().rev().collect()).collect();
+    let en_passant: String = en_passant
+        .chars()
+        .map(|c| if ('a'..='h').contains(&c) { (b'a' + b'h' - c as u8) as char } else { c })
+        .collect();
+    let fen = format!("{} {side} - {en_passant} {halfmove} {fullmove}", placement.join("/"));
+    Board::from_fen(&fen, false).ok()
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -316,13 +348,13 @@ fn run(arguments: &Arguments) -> Result<()> {
     let started = Instant::now();
     let mut training = Samples { starts: vec![0], ..Samples::default() };
     for path in &arguments.files {
-        training.append(Samples::read(path, arguments.lambda, arguments.scale)?);
+        training.append(Samples::read(path, arguments.lambda, arguments.scale, arguments.mirror)?);
     }
     if training.len() == 0 {
         bail!("no training positions");
     }
     let mut held_out = match &arguments.held_out {
-        Some(path) => Some(Samples::read(path, arguments.lambda, arguments.scale)?),
+        Some(path) => Some(Samples::read(path, arguments.lambda, arguments.scale, false)?),
         None => None,
     };
     training.residual = arguments.residual;
@@ -434,17 +466,53 @@ fn adam(
 mod tests {
     use super::*;
 
-    fn samples(residual: bool) -> Samples {
-        let text = "\
+    const TEXT: &str = "\
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5 | 30
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 1 | 45
 8/5k2/8/3K4/8/8/4P3/8 w - - 0 1 | 1 | 250
 4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | 1 | 900
 r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
 ";
-        let mut samples = Samples::parse(text, 0.5, 240.0).unwrap();
+
+    fn samples(residual: bool) -> Samples {
+        let mut samples = Samples::parse(TEXT, 0.5, 240.0, false).unwrap();
         samples.residual = residual;
         samples
+    }
+
+    #[test]
+    fn mirroring_flips_the_files_of_positions_that_cannot_castle() {
+        let board = |fen: &str| Board::from_fen(fen, false).unwrap();
+        assert_eq!(
+            mirrored(&board("8/5k2/8/3K4/8/8/4P3/8 w - - 0 1")),
+            Some(board("8/2k5/8/4K3/8/8/3P4/8 w - - 0 1"))
+        );
+        // The en passant square moves with the files.
+        assert_eq!(
+            mirrored(&board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")),
+            Some(board("3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2"))
+        );
+        assert_eq!(mirrored(&board("r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1")), None);
+        // Two of the five positions cannot castle: each comes twice, the copy's target the
+        // same and its inputs the flipped squares.
+        let plain = Samples::parse(TEXT, 0.5, 240.0, false).unwrap();
+        let doubled = Samples::parse(TEXT, 0.5, 240.0, true).unwrap();
+        assert_eq!(doubled.len(), 7);
+        assert_eq!(doubled.targets, [0, 1, 2, 2, 3, 3, 4].map(|i| plain.targets[i]));
+        let flip = |inputs: &[u16]| {
+            let mut flipped: Vec<u16> = inputs.iter().map(|&f| f ^ 7).collect();
+            flipped.sort_unstable();
+            flipped
+        };
+        let sorted = |inputs: &[u16]| {
+            let mut sorted = inputs.to_vec();
+            sorted.sort_unstable();
+            sorted
+        };
+        for (original, copy) in [(2, 3), (4, 5)] {
+            assert_eq!(flip(doubled.inputs(original).0), sorted(doubled.inputs(copy).0));
+            assert_eq!(flip(doubled.inputs(original).1), sorted(doubled.inputs(copy).1));
+        }
     }
 
     /// The loss of `samples` as a plain sum, on one thread.
