@@ -319,8 +319,9 @@ const MORPHY: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
 
 /// Null-move pruning assumes that passing is never better than moving: in zugzwang it is,
 /// and the null move hides the mate at some depths or all (with quiescence alone and the
-/// evaluation of `weights.rs` corrected by the network of `net.bin`: found at depth 3 only
-/// of 3 to 8, measured on this position; docs/chess.md has how it moved with the evaluation).
+/// evaluation of `weights.rs` corrected by the network of `net.bin`: found at no depth from
+/// 3 to 8, with quiet checks in quiescence or without, measured on this position;
+/// docs/chess.md has how it moved with the evaluation).
 /// Without null-move pruning it is found at every depth. Recorded here so that a change of
 /// the search or the evaluation says so.
 #[test]
@@ -330,13 +331,12 @@ fn null_move_misses_a_zugzwang_mate_at_some_depths() {
     let found: Vec<u32> = (3..=8)
         .filter(|&depth| search(&with(techniques.clone(), depth), &game).score == Score::win_in(3))
         .collect();
-    assert_eq!(found, [3]);
-    // The quiet checks of quiescence find it at depth 8 too.
+    assert!(found.is_empty(), "{found:?}");
     let checks = Techniques { quiescence_checks: true, ..techniques.clone() };
     let found: Vec<u32> = (3..=8)
         .filter(|&depth| search(&with(checks.clone(), depth), &game).score == Score::win_in(3))
         .collect();
-    assert_eq!(found, [3, 8]);
+    assert!(found.is_empty(), "{found:?}");
     let without = Techniques { null_move: false, ..techniques };
     assert!(
         (3..=8).all(|depth| search(&with(without.clone(), depth), &game).score == Score::win_in(3))
@@ -368,10 +368,10 @@ fn mates_are_found_with_every_technique() {
         // Null-move pruning is blind to zugzwang (see below). Morphy's mate is a quiet rook
         // sacrifice: a shallow search of Black's reply stores a lower bound in the table,
         // the refined evaluation reads it and reverse futility prunes that reply at the next
-        // depths, so it may need five plies more (with the evaluation of `weights.rs` and
-        // `net.bin` it is found from depth 8; without reverse futility, from depth 6).
+        // depths, so it may need seven plies more (with the evaluation of `weights.rs` and
+        // `net.bin` it is found from depth 10).
         let (techniques, slack) = if fen == MORPHY {
-            (Techniques { null_move: false, ..strongest() }, 5)
+            (Techniques { null_move: false, ..strongest() }, 7)
         } else {
             (strongest(), 2)
         };

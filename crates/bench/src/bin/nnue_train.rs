@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p alphabeta-bench --bin nnue_train -- train.txt \
-//!     --held-out held-out.txt --epochs 8 --lambda 0.1 --residual \
+//!     --held-out held-out.txt --epochs 8 --lambda 0.1 --residual --mirror \
 //!     --out crates/games/src/chess/net.bin
 //! ```
 //!
