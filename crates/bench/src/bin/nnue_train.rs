@@ -29,7 +29,7 @@ use alphabeta_games::chess::tune::parse_positions;
 use alphabeta_games::chess::{self, nnue};
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use cozy_chess::{Board, Color};
+use cozy_chess::{Board, BoardBuilder, CastleRights, Color, Square};
 
 /// Fits the chess network to position files and writes it quantized.
 #[derive(Parser, Debug)]
@@ -172,19 +172,14 @@ impl Samples {
 /// `board` with its files reversed (a↔h), or `None` while either side may castle (castling
 /// is not symmetric under the flip).
 fn mirrored(board: &Board) -> Option<Board> {
-    let fen = board.to_string();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let [placement, side, "-", en_passant, halfmove, fullmove] = fields[..] else {
+    let mut builder = BoardBuilder::from_board(board);
+    if builder.castle_rights != [CastleRights::EMPTY; 2] {
         return None;
-    };
-    let placement: Vec<String> =
-        placement.split('/').map(|rank| rank.chars().rev().collect()).collect();
-    let en_passant: String = en_passant
-        .chars()
-        .map(|c| if ('a'..='h').contains(&c) { (b'a' + b'h' - c as u8) as char } else { c })
-        .collect();
-    let fen = format!("{} {side} - {en_passant} {halfmove} {fullmove}", placement.join("/"));
-    Board::from_fen(&fen, false).ok()
+    }
+    let squares = builder.board;
+    builder.board = std::array::from_fn(|i| squares[Square::index(i).flip_file() as usize]);
+    builder.en_passant = builder.en_passant.map(Square::flip_file);
+    builder.build().ok()
 }
 
 fn sigmoid(x: f32) -> f32 {
