@@ -541,13 +541,26 @@ fn mates_are_found_with_their_distance() {
     }
 }
 
-/// The mates of [`WAC_MATES`] that the strong search finds only after 2N - 1 (with the
-/// evaluation of `weights.rs` and `net.bin`), and the plies past it: the evaluation, which
-/// does not see the quiet mate, steers a pruning or a reduction of the mating line. WAC.001:
-/// reverse futility pruning (without it found at 2N - 1); WAC.132: late-move reductions
-/// (without them found at 2N). Measured through UCI, docs/chess.md, "Mates at the depth they
-/// need".
-const DELAYED: [(&str, u32); 2] = [("WAC.001", 1), ("WAC.132", 2)];
+/// The mates of [`WAC_MATES`] and [`WAC_MATES_IN_4`] that the strong search finds only after
+/// 2N - 1 (with the evaluation of `weights.rs` and `net.bin`), and the plies past it: the
+/// evaluation, which does not see the quiet mate, steers a pruning or a reduction of the mating
+/// line. WAC.001: reverse futility pruning (without it found at 2N - 1); WAC.132: late-move
+/// reductions (without them found at 2N); WAC.283 (1.Ng5, quiet): reduced at the root once
+/// the depth passes `ROOT_FULL_DEPTH`. Measured through UCI, docs/chess.md, "Mates at the
+/// depth they need".
+const DELAYED: [(&str, u32); 3] = [("WAC.001", 1), ("WAC.132", 2), ("WAC.283", 3)];
+
+/// The strong search finds the mate in `plies` of `fen`, with `first`, at depth `plies` plus
+/// the delay of `id` in [`DELAYED`], and a delayed mate not a ply sooner (so that the table
+/// cannot go stale silently).
+fn assert_found_at_its_depth(id: &str, fen: &str, plies: u32, first: &str) {
+    let delay = DELAYED.iter().find(|(delayed, _)| *delayed == id).map_or(0, |&(_, d)| d);
+    let depth = plies + delay;
+    if delay > 0 {
+        assert_ne!(strong(fen, depth - 1).1, Score::win_in(plies), "{id}: found sooner again");
+    }
+    assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(plies)), "{id}");
+}
 
 /// Each mate of [`WAC_MATES`]: plain negamax confirms its distance and its only first move;
 /// the strong search finds it, with that move, at depth 2N - 1 (the root searches every move
@@ -560,12 +573,7 @@ fn win_at_chess_mates_are_found_at_the_depth_they_need() {
         let plies = 2 * moves - 1;
         assert_eq!(exact(fen, plies), Score::win_in(plies), "{id}: plain negamax");
         assert_eq!(mating_moves(fen, moves), [first], "{id}: the moves that mate in {moves}");
-        let delay = DELAYED.iter().find(|(delayed, _)| *delayed == id).map_or(0, |&(_, d)| d);
-        let depth = plies + delay;
-        if delay > 0 {
-            assert_ne!(strong(fen, depth - 1).1, Score::win_in(plies), "{id}: found sooner again");
-        }
-        assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(plies)), "{id}");
+        assert_found_at_its_depth(id, fen, plies, first);
     }
 }
 
@@ -589,20 +597,14 @@ const WAC_MATES_IN_4: [(&str, &str, &str); 14] = [
 ];
 
 /// [`WAC_MATES_IN_4`] as [`WAC_MATES`] is checked: plain negamax to depth 7 takes minutes,
-/// hence ignored (run with `-- --ignored`). The strong search
-/// finds each at depth 7 but WAC.283 (1.Ng5, quiet, reduced at the root: depth 10 with the
-/// evaluation of `weights.rs` and `net.bin`).
+/// hence ignored (run with `-- --ignored`).
 #[test]
 #[ignore = "four to six minutes of plain negamax"]
 fn win_at_chess_mates_in_4() {
     for (id, fen, first) in WAC_MATES_IN_4 {
         assert_eq!(exact(fen, 7), Score::win_in(7), "{id}: plain negamax");
         assert_eq!(mating_moves(fen, 4), [first], "{id}: the moves that mate in 4");
-        let depth = if id == "WAC.283" { 10 } else { 7 };
-        assert_eq!(strong(fen, depth), (first.to_string(), Score::win_in(7)), "{id}");
-        if depth > 7 {
-            assert_ne!(strong(fen, depth - 1).1, Score::win_in(7), "{id} at {}", depth - 1);
-        }
+        assert_found_at_its_depth(id, fen, 7, first);
     }
 }
 
