@@ -544,11 +544,9 @@ fn mates_are_found_with_their_distance() {
 /// The mates of [`WAC_MATES`] and [`WAC_MATES_IN_4`] that the strong search finds only after
 /// 2N - 1 (with the evaluation of `weights.rs` and `net.bin`), and the plies past it: the
 /// evaluation, which does not see the quiet mate, steers a pruning or a reduction of the mating
-/// line. WAC.001: reverse futility pruning (without it found at 2N - 1); WAC.132: late-move
-/// reductions (without them found at 2N); WAC.283 (1.Ng5, quiet): reduced at the root once
-/// the depth passes `ROOT_FULL_DEPTH`. Measured through UCI, docs/chess.md, "Mates at the
-/// depth they need".
-const DELAYED: [(&str, u32); 3] = [("WAC.001", 1), ("WAC.132", 2), ("WAC.283", 3)];
+/// line. Which technique, found through UCI by switching each off, is in docs/chess.md, "Mates
+/// at the depth they need", for each network.
+const DELAYED: [(&str, u32); 3] = [("WAC.001", 1), ("WAC.132", 2), ("WAC.283", 1)];
 
 /// The strong search finds the mate in `plies` of `fen`, with `first`, at depth `plies` plus
 /// the delay of `id` in [`DELAYED`], and a delayed mate not a ply sooner (so that the table
