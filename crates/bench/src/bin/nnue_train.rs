@@ -56,6 +56,10 @@ struct Arguments {
     /// Centipawns of the sigmoid's unit: `sigmoid(cp / scale)`.
     #[arg(long, default_value_t = 240.0)]
     scale: f32,
+    /// Start from this network file (`net.bin`'s form) instead of random weights, to go on
+    /// training it on new positions.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -218,6 +222,15 @@ impl Weights {
         weights
     }
 
+    /// The float weights of a network file.
+    fn read(path: &PathBuf) -> Result<Weights> {
+        let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let network =
+            Network::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+        let (l1, b1, l2, b2) = network.dequantize();
+        Ok(Weights { l1, b1, l2, b2 })
+    }
+
     fn parameters(&mut self) -> impl Iterator<Item = &mut f32> {
         self.l1.iter_mut().chain(self.b1.iter_mut()).chain(self.l2.iter_mut()).chain([&mut self.b2])
     }
@@ -377,11 +390,17 @@ fn run(arguments: &Arguments) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     let threads = arguments.threads;
-    let mut weights = Weights::random(arguments.seed);
-    if arguments.residual {
-        // Start from the classical evaluation alone.
-        weights.l2.iter_mut().for_each(|w| *w *= 0.01);
-    }
+    let mut weights = match &arguments.init {
+        Some(path) => Weights::read(path)?,
+        None => {
+            let mut weights = Weights::random(arguments.seed);
+            if arguments.residual {
+                // Start from the classical evaluation alone.
+                weights.l2.iter_mut().for_each(|w| *w *= 0.01);
+            }
+            weights
+        }
+    };
     let mut moments = (Weights::zero(), Weights::zero());
     let mut gradients = vec![Weights::zero(); threads];
     let mut rng = SplitMix64::new(arguments.seed ^ 0x5eed);
@@ -598,5 +617,24 @@ r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
             let quantized = network.evaluate(&board);
             assert!((float - quantized as f32).abs() < 8.0, "{fen}: {float} against {quantized}");
         }
+    }
+
+    #[test]
+    fn training_can_start_from_a_network_file() {
+        let random = Weights::random(3);
+        let network = &Network::quantize(&random.l1, &random.b1, &random.l2, random.b2);
+        let path = std::env::temp_dir().join(format!("nnue_train_init_{}.bin", std::process::id()));
+        fs::write(&path, network.to_bytes()).unwrap();
+        let weights = Weights::read(&path).unwrap();
+        fs::write(&path, b"ABNNUE1\0 not a network").unwrap();
+        let error = format!("{:#}", Weights::read(&path).err().unwrap());
+        fs::remove_file(&path).unwrap();
+        assert_eq!(&Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2), network);
+        assert!(
+            error.contains(&path.display().to_string()) && error.contains("hidden units"),
+            "{error}"
+        );
+        let missing = format!("{:#}", Weights::read(&path).err().unwrap());
+        assert!(missing.contains("reading"), "{missing}");
     }
 }

@@ -196,6 +196,20 @@ impl Network {
         }
     }
 
+    /// The float weights [`Network::quantize`] takes, in its order (first-layer weights,
+    /// first-layer biases, output weights, output bias): each stored value divided by its
+    /// scale, so quantizing them again gives this network back.
+    #[must_use]
+    pub fn dequantize(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+        fn floats(row: &[i16; HIDDEN], scale: i32) -> impl Iterator<Item = f32> + '_ {
+            row.iter().map(move |&w| f32::from(w) / scale as f32)
+        }
+        let l1_weights = self.l1_weights.iter().flat_map(|row| floats(row, QA)).collect();
+        let l1_bias = floats(&self.l1_bias, QA).collect();
+        let l2_weights = self.l2_weights.iter().flat_map(|row| floats(row, QB)).collect();
+        (l1_weights, l1_bias, l2_weights, self.l2_bias as f32 / (QA * QB) as f32)
+    }
+
     /// The file form: the header (`ABNNUE1\0`, then [`HIDDEN`] as a little-endian `u32`),
     /// the first layer's weights by input then unit, its biases, the output weights and the
     /// output bias (`i32`), all little-endian.
@@ -308,6 +322,13 @@ mod tests {
         let bytes = include_bytes!("net.bin");
         let network = Network::from_bytes(bytes).unwrap();
         assert_eq!(network.to_bytes(), bytes.to_vec());
+    }
+
+    #[test]
+    fn dequantized_weights_quantize_back_to_the_network() {
+        let network = Network::from_bytes(include_bytes!("net.bin")).unwrap();
+        let (l1_weights, l1_bias, l2_weights, l2_bias) = network.dequantize();
+        assert_eq!(Network::quantize(&l1_weights, &l1_bias, &l2_weights, l2_bias), network);
     }
 
     #[test]
