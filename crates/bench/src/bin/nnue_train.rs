@@ -60,7 +60,7 @@ struct Arguments {
     /// training it on new positions.
     #[arg(long)]
     init: Option<PathBuf>,
-    /// Seed of the initial weights and the shuffles.
+    /// Seed of the initial weights (without `--init`) and of the shuffles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Threads computing each batch's gradient.
