@@ -549,7 +549,7 @@ fn mates_are_found_with_their_distance() {
 /// evaluation, which does not see the quiet mate, steers a pruning or a reduction of the mating
 /// line. Which technique, found through UCI by switching each off, is in docs/chess.md, "Mates
 /// at the depth they need", for each network.
-const DELAYED: [(&str, u32); 2] = [("WAC.132", 2), ("WAC.283", 1)];
+const DELAYED: [(&str, u32); 3] = [("WAC.001", 1), ("WAC.132", 2), ("WAC.283", 1)];
 
 /// The strong search finds the mate in `plies` of `fen`, with `first`, at depth `plies` plus
 /// the delay of `id` in [`DELAYED`], and a delayed mate not a ply sooner (so that the table

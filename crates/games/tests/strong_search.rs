@@ -321,7 +321,7 @@ const MORPHY: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
 /// without quiet checks in quiescence and with them (with the evaluation of `weights.rs`
 /// corrected by the network of `net.bin`; docs/chess.md has how they moved with each
 /// evaluation).
-const NULL_MOVE_FINDS_MORPHY: [&[u32]; 2] = [&[3, 8], &[3]];
+const NULL_MOVE_FINDS_MORPHY: [&[u32]; 2] = [&[5], &[]];
 
 /// Null-move pruning assumes that passing is never better than moving: in zugzwang it is,
 /// and the null move hides the mate at some depths or all ([`NULL_MOVE_FINDS_MORPHY`]).

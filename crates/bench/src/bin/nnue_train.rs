@@ -24,7 +24,7 @@ use std::thread;
 use std::time::Instant;
 
 use alphabeta_engine::SplitMix64;
-use alphabeta_games::chess::nnue::{Network, HIDDEN, INPUTS, SCALE, WEIGHT_LIMIT};
+use alphabeta_games::chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS, SCALE, WEIGHT_LIMIT};
 use alphabeta_games::chess::tune::parse_positions;
 use alphabeta_games::chess::{self, nnue};
 use anyhow::{bail, Context, Result};
@@ -57,7 +57,8 @@ struct Arguments {
     #[arg(long, default_value_t = 240.0)]
     scale: f32,
     /// Start from this network file (`net.bin`'s form) instead of random weights, to go on
-    /// training it on new positions.
+    /// training it on new positions (a file with one output starts every output bucket
+    /// from it).
     #[arg(long)]
     init: Option<PathBuf>,
     /// Seed of the initial weights (without `--init`) and of the shuffles.
@@ -99,6 +100,8 @@ struct Samples {
     ours: Vec<u16>,
     theirs: Vec<u16>,
     targets: Vec<f32>,
+    /// The output bucket of each position (`nnue::bucket`).
+    buckets: Vec<u8>,
     /// Whether the network adds to the classical evaluation.
     residual: bool,
     /// The classical evaluation (`chess::evaluate`), in units of `scale`.
@@ -142,6 +145,7 @@ impl Samples {
         self.theirs.extend(nnue::features(board, !us).map(|f| f as u16));
         self.starts.push(self.ours.len());
         self.targets.push(target);
+        self.buckets.push(nnue::bucket(board) as u8);
         self.classical.push(chess::evaluate(board) as f32 / scale);
     }
 
@@ -155,6 +159,7 @@ impl Samples {
         self.ours.extend(other.ours);
         self.theirs.extend(other.theirs);
         self.targets.extend(other.targets);
+        self.buckets.extend(other.buckets);
         self.classical.extend(other.classical);
     }
 
@@ -195,8 +200,10 @@ fn sigmoid(x: f32) -> f32 {
 struct Weights {
     l1: Vec<f32>,
     b1: Vec<f32>,
+    /// By bucket: the side to move's units' weights, then the other side's.
     l2: Vec<f32>,
-    b2: f32,
+    /// By bucket.
+    b2: Vec<f32>,
 }
 
 impl Weights {
@@ -204,8 +211,8 @@ impl Weights {
         Weights {
             l1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
-            l2: vec![0.0; 2 * HIDDEN],
-            b2: 0.0,
+            l2: vec![0.0; BUCKETS * 2 * HIDDEN],
+            b2: vec![0.0; BUCKETS],
         }
     }
 
@@ -232,7 +239,11 @@ impl Weights {
     }
 
     fn parameters(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.l1.iter_mut().chain(self.b1.iter_mut()).chain(self.l2.iter_mut()).chain([&mut self.b2])
+        self.l1
+            .iter_mut()
+            .chain(self.b1.iter_mut())
+            .chain(self.l2.iter_mut())
+            .chain(self.b2.iter_mut())
     }
 
     fn add(&mut self, other: &Weights) {
@@ -245,7 +256,9 @@ impl Weights {
         for (a, b) in self.l2.iter_mut().zip(&other.l2) {
             *a += b;
         }
-        self.b2 += other.b2;
+        for (a, b) in self.b2.iter_mut().zip(&other.b2) {
+            *a += b;
+        }
     }
 
     fn clear(&mut self) {
@@ -263,12 +276,22 @@ impl Weights {
         }
     }
 
-    /// The float output for one position, with the units' sums.
-    fn forward(&self, ours: &[u16], theirs: &[u16], units: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    /// The output weights of `bucket`: the side to move's units', then the other side's.
+    fn output_weights(&self, bucket: u8) -> &[f32] {
+        &self.l2[usize::from(bucket) * 2 * HIDDEN..][..2 * HIDDEN]
+    }
+
+    /// The float output for one position of output bucket `bucket`, with the units' sums.
+    fn forward(
+        &self,
+        (ours, theirs): (&[u16], &[u16]),
+        bucket: u8,
+        units: &mut [[f32; HIDDEN]; 2],
+    ) -> f32 {
         self.accumulate(ours, &mut units[0]);
         self.accumulate(theirs, &mut units[1]);
-        let mut output = self.b2;
-        for (side, weights) in units.iter().zip(self.l2.chunks_exact(HIDDEN)) {
+        let mut output = self.b2[usize::from(bucket)];
+        for (side, weights) in units.iter().zip(self.output_weights(bucket).chunks_exact(HIDDEN)) {
             for (unit, weight) in side.iter().zip(weights) {
                 output += unit.clamp(0.0, 1.0) * weight;
             }
@@ -287,17 +310,21 @@ impl Weights {
         gradient: &mut Weights,
     ) -> f32 {
         let (ours, theirs) = samples.inputs(index);
+        let bucket = samples.buckets[index];
         let mut units = [[0.0; HIDDEN]; 2];
-        let output = self.forward(ours, theirs, &mut units);
+        let output = self.forward((ours, theirs), bucket, &mut units);
         let prediction = sigmoid(samples.base(index) + output * k);
         let error = prediction - samples.targets[index];
         let d_output = 2.0 * error * prediction * (1.0 - prediction) * k * factor;
-        gradient.b2 += d_output;
-        for (side, (inputs, weights)) in
-            [ours, theirs].into_iter().zip(self.l2.chunks_exact(HIDDEN)).enumerate()
+        let bucket = usize::from(bucket);
+        gradient.b2[bucket] += d_output;
+        for (side, (inputs, weights)) in [ours, theirs]
+            .into_iter()
+            .zip(self.output_weights(bucket as u8).chunks_exact(HIDDEN))
+            .enumerate()
         {
             let mut d_units = [0.0; HIDDEN];
-            let grad_l2 = &mut gradient.l2[side * HIDDEN..][..HIDDEN];
+            let grad_l2 = &mut gradient.l2[(bucket * 2 + side) * HIDDEN..][..HIDDEN];
             for unit in 0..HIDDEN {
                 let value = units[side][unit];
                 grad_l2[unit] += d_output * value.clamp(0.0, 1.0);
@@ -331,8 +358,8 @@ fn loss(weights: &Weights, samples: &Samples, k: f32, threads: usize) -> f64 {
                     let mut units = [[0.0; HIDDEN]; 2];
                     part.iter()
                         .map(|&i| {
-                            let (ours, theirs) = samples.inputs(i);
-                            let output = weights.forward(ours, theirs, &mut units);
+                            let output =
+                                weights.forward(samples.inputs(i), samples.buckets[i], &mut units);
                             let p = sigmoid(samples.base(i) + output * k);
                             f64::from((p - samples.targets[i]).powi(2))
                         })
@@ -446,7 +473,7 @@ fn run(arguments: &Arguments) -> Result<()> {
         }
         report(epoch, &weights);
     }
-    let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2);
+    let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, &weights.b2);
     fs::write(&arguments.out, network.to_bytes())
         .with_context(|| format!("writing {}", arguments.out.display()))?;
     eprintln!("wrote {}", arguments.out.display());
@@ -560,13 +587,19 @@ r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
             // The inputs of the first position, the biases, the output weights.
             let (ours, _) = samples.inputs(0);
             let l1 = ours[0] as usize * HIDDEN;
+            // The first positions have 32 pieces (the last bucket), the others 3 or 4
+            // (bucket 0).
+            let last = (BUCKETS - 1) * 2 * HIDDEN;
             let checks: Vec<(&str, usize, f32)> = vec![
                 ("l1", l1, gradient.l1[l1]),
                 ("l1", l1 + 5, gradient.l1[l1 + 5]),
                 ("b1", 7, gradient.b1[7]),
                 ("l2", 3, gradient.l2[3]),
                 ("l2", HIDDEN + 9, gradient.l2[HIDDEN + 9]),
-                ("b2", 0, gradient.b2),
+                ("l2", last + 4, gradient.l2[last + 4]),
+                ("l2", last + HIDDEN + 11, gradient.l2[last + HIDDEN + 11]),
+                ("b2", 0, gradient.b2[0]),
+                ("b2", BUCKETS - 1, gradient.b2[BUCKETS - 1]),
             ];
             for (name, index, analytic) in checks {
                 let nudged = |delta: f32| {
@@ -575,7 +608,7 @@ r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
                         "l1" => w.l1[index] += delta,
                         "b1" => w.b1[index] += delta,
                         "l2" => w.l2[index] += delta,
-                        _ => w.b2 += delta,
+                        _ => w.b2[index] += delta,
                     }
                     total(&w, &samples, k)
                 };
@@ -605,31 +638,36 @@ r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
         }
         let after = loss(&weights, &samples, k, 2);
         assert!(after < before / 2.0, "{before} → {after}");
-        // The quantized network gives the float network's centipawns, within rounding.
-        let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2);
+        // The quantized network computes its own weights' float value (to the centipawn it
+        // truncates), and the trained float network's within the rounding of the weights.
+        let network = Network::quantize(&weights.l1, &weights.b1, &weights.l2, &weights.b2);
+        let (l1, b1, l2, b2) = network.dequantize();
+        let rounded = Weights { l1, b1, l2, b2 };
         for (index, fen) in
             ["8/5k2/8/3K4/8/8/4P3/8 w - - 0 1", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"].iter().enumerate()
         {
             let board: cozy_chess::Board = fen.parse().unwrap();
-            let (ours, theirs) = samples.inputs(index + 2);
             let mut units = [[0.0; HIDDEN]; 2];
-            let float = weights.forward(ours, theirs, &mut units) * SCALE as f32;
+            let (inputs, bucket) = (samples.inputs(index + 2), samples.buckets[index + 2]);
+            let float = weights.forward(inputs, bucket, &mut units) * SCALE as f32;
+            let exact = rounded.forward(inputs, bucket, &mut units) * SCALE as f32;
             let quantized = network.evaluate(&board);
-            assert!((float - quantized as f32).abs() < 8.0, "{fen}: {float} against {quantized}");
+            assert!((exact - quantized as f32).abs() < 1.01, "{fen}: {exact} against {quantized}");
+            assert!((float - quantized as f32).abs() < 16.0, "{fen}: {float} against {quantized}");
         }
     }
 
     #[test]
     fn training_can_start_from_a_network_file() {
         let random = Weights::random(3);
-        let network = &Network::quantize(&random.l1, &random.b1, &random.l2, random.b2);
+        let network = &Network::quantize(&random.l1, &random.b1, &random.l2, &random.b2);
         let path = std::env::temp_dir().join(format!("nnue_train_init_{}.bin", std::process::id()));
         fs::write(&path, network.to_bytes()).unwrap();
         let weights = Weights::read(&path).unwrap();
         fs::write(&path, b"ABNNUE1\0 not a network").unwrap();
         let error = format!("{:#}", Weights::read(&path).err().unwrap());
         fs::remove_file(&path).unwrap();
-        assert_eq!(&Network::quantize(&weights.l1, &weights.b1, &weights.l2, weights.b2), network);
+        assert_eq!(&Network::quantize(&weights.l1, &weights.b1, &weights.l2, &weights.b2), network);
         assert!(
             error.contains(&path.display().to_string()) && error.contains("hidden units"),
             "{error}"

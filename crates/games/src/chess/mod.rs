@@ -422,7 +422,7 @@ impl Game for Chess {
     /// The classical evaluation ([`eval::evaluate`]) plus the network's correction of it
     /// ([`nnue`], from the accumulator kept move by move), for the side to move.
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.board) + self.accumulator.evaluate(self.board.side_to_move())
+        eval::evaluate(&self.board) + self.accumulator.evaluate(&self.board)
     }
 
     /// Captures first, the most valuable victim first and then the least valuable attacker

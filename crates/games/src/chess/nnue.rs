@@ -1,7 +1,8 @@
 //! A small efficiently updatable neural network (NNUE) that corrects the chess evaluation:
 //! 768 inputs per perspective → [`HIDDEN`] clipped-ReLU units per perspective → 1 output, in
 //! centipawns, added to the classical evaluation ([`super::eval::evaluate`]) by the game's
-//! `evaluate`.
+//! `evaluate`. The output layer has [`BUCKETS`] sets of weights, one per band of the number of
+//! pieces on the board ([`bucket`]), so the network weighs its units by the stage of the game.
 //!
 //! The inputs of a perspective are one per (piece colour relative to the perspective, piece
 //! type, square seen from the perspective's side): [`feature`]. Both perspectives share the
@@ -9,7 +10,7 @@
 //! The network is trained by `nnue_train --residual` (`crates/bench/src/bin/nnue_train.rs`)
 //! on the engine's own self-play positions (`datagen`), in floating point, to what the
 //! classical evaluation leaves of the positions' targets, and stored quantized (`net.bin`):
-//! first-layer weights and biases times [`QA`], output weights times [`QB`], the output bias
+//! first-layer weights and biases times [`QA`], output weights times [`QB`], the output biases
 //! times `QA · QB`, all little-endian after a header ([`Network::from_bytes`]).
 //!
 //! [`Accumulator`] keeps the first layer of a game's board up to date move by move (the rows
@@ -25,6 +26,8 @@ use cozy_chess::{Board, Color, Piece, Square};
 pub const INPUTS: usize = 768;
 /// Hidden units per perspective.
 pub const HIDDEN: usize = 128;
+/// Output buckets: sets of output weights, chosen by the number of pieces ([`bucket`]).
+pub const BUCKETS: usize = 8;
 /// The first layer's quantization: a float weight `w` is stored as `round(w · QA)`, and a
 /// unit's activation is clipped to `0 ..= QA`.
 pub const QA: i32 = 255;
@@ -39,7 +42,9 @@ pub const WEIGHT_LIMIT: f32 = 1.98;
 /// The evaluation's bound, in centipawns, well inside the search's heuristic range.
 pub const LIMIT: i32 = 20_000;
 
-const MAGIC: &[u8; 8] = b"ABNNUE1\0";
+const MAGIC: &[u8; 8] = b"ABNNUE2\0";
+/// The form before output buckets (one output): read as a network whose buckets are alike.
+const MAGIC_ONE_OUTPUT: &[u8; 8] = b"ABNNUE1\0";
 
 /// The network shipped with the engine, read once.
 static NETWORK: LazyLock<Network> = LazyLock::new(|| {
@@ -56,6 +61,13 @@ pub fn feature(perspective: Color, colour: Color, piece: Piece, square: Square) 
         Color::Black => square as usize ^ 56,
     };
     (theirs * 6 + piece as usize) * 64 + square
+}
+
+/// The output bucket of `board`: its number of pieces (kings included, 2 to 32) in bands of
+/// four, from 0 (two to five pieces) to `BUCKETS - 1` (30 to 32).
+#[must_use]
+pub fn bucket(board: &Board) -> usize {
+    (board.occupied().len() as usize).saturating_sub(2).min(4 * BUCKETS - 1) / 4
 }
 
 /// The active inputs of `board` for `perspective`, in a fixed order (by colour, piece type,
@@ -127,14 +139,15 @@ impl Accumulator {
         next
     }
 
-    /// The evaluation for `side_to_move`, as [`evaluate`] gives it for the board.
+    /// The evaluation of `board` (the board this accumulator is of) for its side to move, as
+    /// [`evaluate`] gives it.
     #[must_use]
-    pub fn evaluate(&self, side_to_move: Color) -> i32 {
-        let (ours, theirs) = match side_to_move {
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let (ours, theirs) = match board.side_to_move() {
             Color::White => (&self.units[0], &self.units[1]),
             Color::Black => (&self.units[1], &self.units[0]),
         };
-        NETWORK.output(ours, theirs)
+        NETWORK.output(ours, theirs, bucket(board))
     }
 }
 
@@ -156,21 +169,21 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN` weights.
     l1_weights: Vec<[i16; HIDDEN]>,
     l1_bias: [i16; HIDDEN],
-    /// The side to move's units' weights, then the other side's.
-    l2_weights: [[i16; HIDDEN]; 2],
-    l2_bias: i32,
+    /// Per bucket, the side to move's units' weights, then the other side's.
+    l2_weights: [[[i16; HIDDEN]; 2]; BUCKETS],
+    l2_bias: [i32; BUCKETS],
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "Network({INPUTS} → {HIDDEN} → 1)")
+        write!(formatter, "Network({INPUTS} → {HIDDEN} → 1, {BUCKETS} output buckets)")
     }
 }
 
 impl Network {
     /// Quantizes float weights: `l1_weights` by input then unit (`INPUTS · HIDDEN`),
-    /// `l2_weights` the side to move's units then the other side's (`2 · HIDDEN`). Values
-    /// out of `i16` range saturate.
+    /// `l2_weights` by bucket, the side to move's units then the other side's
+    /// (`BUCKETS · 2 · HIDDEN`), `l2_bias` by bucket. Values out of `i16` range saturate.
     ///
     /// # Panics
     /// If a slice's length is not the one above.
@@ -179,11 +192,12 @@ impl Network {
         l1_weights: &[f32],
         l1_bias: &[f32],
         l2_weights: &[f32],
-        l2_bias: f32,
+        l2_bias: &[f32],
     ) -> Network {
         assert_eq!(l1_weights.len(), INPUTS * HIDDEN, "first-layer weights");
         assert_eq!(l1_bias.len(), HIDDEN, "first-layer biases");
-        assert_eq!(l2_weights.len(), 2 * HIDDEN, "output weights");
+        assert_eq!(l2_weights.len(), BUCKETS * 2 * HIDDEN, "output weights");
+        assert_eq!(l2_bias.len(), BUCKETS, "output biases");
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
         let row = |values: &[f32], scale: i32| -> [i16; HIDDEN] {
             std::array::from_fn(|unit| q(values[unit], scale))
@@ -191,66 +205,89 @@ impl Network {
         Network {
             l1_weights: l1_weights.chunks_exact(HIDDEN).map(|chunk| row(chunk, QA)).collect(),
             l1_bias: row(l1_bias, QA),
-            l2_weights: [row(&l2_weights[..HIDDEN], QB), row(&l2_weights[HIDDEN..], QB)],
-            l2_bias: (l2_bias * (QA * QB) as f32).round() as i32,
+            l2_weights: std::array::from_fn(|bucket| {
+                let weights = &l2_weights[bucket * 2 * HIDDEN..];
+                [row(&weights[..HIDDEN], QB), row(&weights[HIDDEN..], QB)]
+            }),
+            l2_bias: std::array::from_fn(|bucket| {
+                (l2_bias[bucket] * (QA * QB) as f32).round() as i32
+            }),
         }
     }
 
     /// The float weights [`Network::quantize`] takes, in its order (first-layer weights,
-    /// first-layer biases, output weights, output bias): each stored value divided by its
+    /// first-layer biases, output weights, output biases): each stored value divided by its
     /// scale, so quantizing them again gives this network back.
     #[must_use]
-    pub fn dequantize(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+    pub fn dequantize(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
         fn floats(row: &[i16; HIDDEN], scale: i32) -> impl Iterator<Item = f32> + '_ {
             row.iter().map(move |&w| f32::from(w) / scale as f32)
         }
         let l1_weights = self.l1_weights.iter().flat_map(|row| floats(row, QA)).collect();
         let l1_bias = floats(&self.l1_bias, QA).collect();
-        let l2_weights = self.l2_weights.iter().flat_map(|row| floats(row, QB)).collect();
-        (l1_weights, l1_bias, l2_weights, self.l2_bias as f32 / (QA * QB) as f32)
+        let l2_weights = self.l2_weights.iter().flatten().flat_map(|row| floats(row, QB)).collect();
+        let l2_bias = self.l2_bias.iter().map(|&bias| bias as f32 / (QA * QB) as f32).collect();
+        (l1_weights, l1_bias, l2_weights, l2_bias)
     }
 
-    /// The file form: the header (`ABNNUE1\0`, then [`HIDDEN`] as a little-endian `u32`),
-    /// the first layer's weights by input then unit, its biases, the output weights and the
-    /// output bias (`i32`), all little-endian.
+    /// The file form: the header (`ABNNUE2\0`, then [`HIDDEN`] and [`BUCKETS`] as
+    /// little-endian `u32`s), the first layer's weights by input then unit, its biases, the
+    /// output weights by bucket and the output biases (`i32`), all little-endian.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(12 + 2 * (INPUTS + 3) * HIDDEN + 4);
+        let mut bytes = Vec::with_capacity(file_length(BUCKETS, 16));
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let rows = self.l1_weights.iter().chain([&self.l1_bias]).chain(&self.l2_weights);
+        bytes.extend_from_slice(&(BUCKETS as u32).to_le_bytes());
+        let rows =
+            self.l1_weights.iter().chain([&self.l1_bias]).chain(self.l2_weights.iter().flatten());
         for value in rows.flatten() {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
-        bytes.extend_from_slice(&self.l2_bias.to_le_bytes());
+        for bias in self.l2_bias {
+            bytes.extend_from_slice(&bias.to_le_bytes());
+        }
         bytes
     }
 
-    /// Reads [`Network::to_bytes`]'s form.
+    /// Reads [`Network::to_bytes`]'s form, or the form before output buckets (`ABNNUE1\0`,
+    /// [`HIDDEN`], then one output's weights and bias), whose one output every bucket takes.
     ///
     /// # Errors
-    /// A wrong header, another hidden size, or a length that is not the network's.
+    /// A wrong header, another hidden size or number of buckets, or a length that is not the
+    /// network's.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let expected = 12 + 2 * (INPUTS + 3) * HIDDEN + 4;
-        if bytes.len() < 12 || &bytes[..8] != MAGIC {
-            return Err(NetworkError("it does not start with `ABNNUE1`".into()));
-        }
-        let hidden = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let (buckets, header) = match bytes.get(..8) {
+            Some(magic) if magic == MAGIC && bytes.len() >= 16 => (word(12) as usize, 16),
+            Some(magic) if magic == MAGIC_ONE_OUTPUT && bytes.len() >= 12 => (1, 12),
+            _ => return Err(NetworkError("it does not start with `ABNNUE2` or `ABNNUE1`".into())),
+        };
+        let hidden = word(8);
         if hidden as usize != HIDDEN {
             return Err(NetworkError(format!("{hidden} hidden units, expected {HIDDEN}")));
         }
+        if header == 16 && buckets != BUCKETS {
+            return Err(NetworkError(format!("{buckets} output buckets, expected {BUCKETS}")));
+        }
+        let expected = file_length(buckets, header);
         if bytes.len() != expected {
             return Err(NetworkError(format!("{} bytes, expected {expected}", bytes.len())));
         }
-        let mut values = bytes[12..expected - 4]
+        let biases = expected - 4 * buckets;
+        let mut values = bytes[header..biases]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut row = || -> [i16; HIDDEN] { std::array::from_fn(|_| values.next().unwrap_or(0)) };
         let l1_weights = (0..INPUTS).map(|_| row()).collect();
         let l1_bias = row();
-        let l2_weights = [row(), row()];
-        let tail = &bytes[expected - 4..];
-        let l2_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let read: Vec<[[i16; HIDDEN]; 2]> = (0..buckets).map(|_| [row(), row()]).collect();
+        let bias = |bucket: usize| word(biases + 4 * bucket) as i32;
+        // One output (the older form) serves every bucket.
+        let l2_weights = std::array::from_fn(|bucket| read[bucket % buckets]);
+        let l2_bias = std::array::from_fn(|bucket| bias(bucket % buckets));
         Ok(Network { l1_weights, l1_bias, l2_weights, l2_bias })
     }
 
@@ -258,9 +295,10 @@ impl Network {
     #[must_use]
     pub fn evaluate(&self, board: &Board) -> i32 {
         let [white, black] = self.first_layer(board);
+        let bucket = bucket(board);
         match board.side_to_move() {
-            Color::White => self.output(&white, &black),
-            Color::Black => self.output(&black, &white),
+            Color::White => self.output(&white, &black, bucket),
+            Color::Black => self.output(&black, &white, bucket),
         }
     }
 
@@ -281,13 +319,20 @@ impl Network {
         units
     }
 
-    /// The output for the side to move's units and the other side's, within `±`[`LIMIT`].
-    fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i32 {
-        let sum = output(ours, &self.l2_weights[0]) + output(theirs, &self.l2_weights[1]);
-        let value =
-            (i64::from(sum) + i64::from(self.l2_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+    /// The output for the side to move's units and the other side's by `bucket`'s weights,
+    /// within `±`[`LIMIT`].
+    fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN], bucket: usize) -> i32 {
+        let [our_weights, their_weights] = &self.l2_weights[bucket];
+        let sum = output(ours, our_weights) + output(theirs, their_weights);
+        let value = (i64::from(sum) + i64::from(self.l2_bias[bucket])) * i64::from(SCALE)
+            / i64::from(QA * QB);
         value.clamp(-i64::from(LIMIT), i64::from(LIMIT)) as i32
     }
+}
+
+/// The length of a network file with `buckets` outputs after a header of `header` bytes.
+const fn file_length(buckets: usize, header: usize) -> usize {
+    header + 2 * (INPUTS + 1 + 2 * buckets) * HIDDEN + 4 * buckets
 }
 
 /// `accumulator += row`, wrapping (a legal position cannot overflow, see [`WEIGHT_LIMIT`]).
@@ -328,7 +373,7 @@ mod tests {
     fn dequantized_weights_quantize_back_to_the_network() {
         let network = Network::from_bytes(include_bytes!("net.bin")).unwrap();
         let (l1_weights, l1_bias, l2_weights, l2_bias) = network.dequantize();
-        assert_eq!(Network::quantize(&l1_weights, &l1_bias, &l2_weights, l2_bias), network);
+        assert_eq!(Network::quantize(&l1_weights, &l1_bias, &l2_weights, &l2_bias), network);
     }
 
     #[test]
@@ -346,7 +391,7 @@ mod tests {
                 }
                 game.play(moves[rng.below(moves.len())]);
                 let board = game.board();
-                let network = Accumulator::new(board).evaluate(board.side_to_move());
+                let network = Accumulator::new(board).evaluate(board);
                 assert_eq!(network, evaluate(board), "{board}");
                 let classical = crate::chess::eval::evaluate(board);
                 assert_eq!(game.evaluate(), classical + network, "{board}");
@@ -358,11 +403,15 @@ mod tests {
     fn bad_files_are_refused_with_the_reason() {
         let bytes = include_bytes!("net.bin");
         let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err().to_string();
-        assert!(error(b"").contains("ABNNUE1"));
+        assert!(error(b"").contains("ABNNUE2"));
+        assert!(error(b"ABNNUE2\0").contains("ABNNUE2"));
         assert!(error(&bytes[..bytes.len() - 1]).contains("bytes, expected"));
         let mut other = bytes.to_vec();
         other[8] ^= 1;
         assert!(error(&other).contains("hidden units"));
+        let mut other = bytes.to_vec();
+        other[12] ^= 1;
+        assert!(error(&other).contains("output buckets"));
     }
 
     #[test]
@@ -386,10 +435,13 @@ mod tests {
         // One unit per perspective: a white pawn on e2 gives White's unit 0.5.
         let mut l1 = vec![0.0; INPUTS * HIDDEN];
         l1[feature(Color::White, Color::White, Piece::Pawn, Square::E2) * HIDDEN] = 0.5;
-        let mut l2 = vec![0.0; 2 * HIDDEN];
+        // Three pieces: bucket 0; the other buckets' weights are zero.
+        let mut l2 = vec![0.0; BUCKETS * 2 * HIDDEN];
         l2[0] = 1.0;
         l2[HIDDEN] = -1.0;
-        let network = Network::quantize(&l1, &vec![0.0; HIDDEN], &l2, 0.25);
+        let mut biases = vec![0.0; BUCKETS];
+        biases[0] = 0.25;
+        let network = Network::quantize(&l1, &vec![0.0; HIDDEN], &l2, &biases);
         let white: Board = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
         // (0.5 · 1 + 0.25) · 400 = 300 for White to move, and (0.5 · −1 + 0.25) · 400 = −100
         // for Black to move, whose "other side" unit is White's; quantized, 128 · 64 + 4080
@@ -397,5 +449,34 @@ mod tests {
         assert_eq!(network.evaluate(&white), 300);
         let black: Board = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".parse().unwrap();
         assert_eq!(network.evaluate(&black), -100);
+        // The start position (32 pieces) reads the last bucket, whose weights are zero.
+        assert_eq!(network.evaluate(&Board::default()), 0);
+    }
+
+    #[test]
+    fn buckets_are_bands_of_four_piece_counts() {
+        let board = |fen: &str| -> Board { fen.parse().unwrap() };
+        assert_eq!(bucket(&board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), 0);
+        assert_eq!(bucket(&board("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")), 0);
+        assert_eq!(bucket(&board("4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1")), 1);
+        assert_eq!(bucket(&Board::default()), BUCKETS - 1);
+    }
+
+    #[test]
+    fn the_one_output_form_reads_as_alike_buckets() {
+        let network = Network::from_bytes(include_bytes!("net.bin")).unwrap();
+        let (l1, b1, l2, b2) = network.dequantize();
+        // Bucket 3's output for every bucket, written in the older form.
+        let one = &l2[3 * 2 * HIDDEN..][..2 * HIDDEN];
+        let alike = Network::quantize(&l1, &b1, &one.repeat(BUCKETS), &[b2[3]; BUCKETS]);
+        let mut old = b"ABNNUE1\0".to_vec();
+        old.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let new = alike.to_bytes();
+        let weights = 2 * (INPUTS + 1) * HIDDEN;
+        old.extend_from_slice(&new[16..16 + weights + 4 * HIDDEN]);
+        old.extend_from_slice(&alike.l2_bias[0].to_le_bytes());
+        assert_eq!(Network::from_bytes(&old).unwrap(), alike);
+        let error = Network::from_bytes(&old[..old.len() - 2]).unwrap_err().to_string();
+        assert!(error.contains("bytes, expected"), "{error}");
     }
 }
