@@ -172,6 +172,10 @@ impl Samples {
         }
     }
 
+    fn bucket(&self, index: usize) -> usize {
+        usize::from(self.buckets[index])
+    }
+
     fn inputs(&self, index: usize) -> (&[u16], &[u16]) {
         let range = self.starts[index]..self.starts[index + 1];
         (&self.ours[range.clone()], &self.theirs[range])
@@ -277,20 +281,20 @@ impl Weights {
     }
 
     /// The output weights of `bucket`: the side to move's units', then the other side's.
-    fn output_weights(&self, bucket: u8) -> &[f32] {
-        &self.l2[usize::from(bucket) * 2 * HIDDEN..][..2 * HIDDEN]
+    fn output_weights(&self, bucket: usize) -> &[f32] {
+        &self.l2[bucket * 2 * HIDDEN..][..2 * HIDDEN]
     }
 
     /// The float output for one position of output bucket `bucket`, with the units' sums.
     fn forward(
         &self,
         (ours, theirs): (&[u16], &[u16]),
-        bucket: u8,
+        bucket: usize,
         units: &mut [[f32; HIDDEN]; 2],
     ) -> f32 {
         self.accumulate(ours, &mut units[0]);
         self.accumulate(theirs, &mut units[1]);
-        let mut output = self.b2[usize::from(bucket)];
+        let mut output = self.b2[bucket];
         for (side, weights) in units.iter().zip(self.output_weights(bucket).chunks_exact(HIDDEN)) {
             for (unit, weight) in side.iter().zip(weights) {
                 output += unit.clamp(0.0, 1.0) * weight;
@@ -310,17 +314,16 @@ impl Weights {
         gradient: &mut Weights,
     ) -> f32 {
         let (ours, theirs) = samples.inputs(index);
-        let bucket = samples.buckets[index];
+        let bucket = samples.bucket(index);
         let mut units = [[0.0; HIDDEN]; 2];
         let output = self.forward((ours, theirs), bucket, &mut units);
         let prediction = sigmoid(samples.base(index) + output * k);
         let error = prediction - samples.targets[index];
         let d_output = 2.0 * error * prediction * (1.0 - prediction) * k * factor;
-        let bucket = usize::from(bucket);
         gradient.b2[bucket] += d_output;
         for (side, (inputs, weights)) in [ours, theirs]
             .into_iter()
-            .zip(self.output_weights(bucket as u8).chunks_exact(HIDDEN))
+            .zip(self.output_weights(bucket).chunks_exact(HIDDEN))
             .enumerate()
         {
             let mut d_units = [0.0; HIDDEN];
@@ -359,7 +362,7 @@ fn loss(weights: &Weights, samples: &Samples, k: f32, threads: usize) -> f64 {
                     part.iter()
                         .map(|&i| {
                             let output =
-                                weights.forward(samples.inputs(i), samples.buckets[i], &mut units);
+                                weights.forward(samples.inputs(i), samples.bucket(i), &mut units);
                             let p = sigmoid(samples.base(i) + output * k);
                             f64::from((p - samples.targets[i]).powi(2))
                         })
@@ -648,7 +651,7 @@ r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1 | 0 | -800
         {
             let board: cozy_chess::Board = fen.parse().unwrap();
             let mut units = [[0.0; HIDDEN]; 2];
-            let (inputs, bucket) = (samples.inputs(index + 2), samples.buckets[index + 2]);
+            let (inputs, bucket) = (samples.inputs(index + 2), samples.bucket(index + 2));
             let float = weights.forward(inputs, bucket, &mut units) * SCALE as f32;
             let exact = rounded.forward(inputs, bucket, &mut units) * SCALE as f32;
             let quantized = network.evaluate(&board);
