@@ -32,6 +32,7 @@
 
 pub mod bench;
 mod build;
+mod cache;
 pub mod datagen;
 mod entry;
 pub mod eval;
@@ -64,10 +65,9 @@ pub struct Chess {
     board: Board,
     /// The boards before each move played, oldest first (`history.len()` plies played).
     history: Vec<Board>,
-    /// The network's first layer for `board` ([`nnue::Accumulator`]).
-    accumulator: nnue::Accumulator,
-    /// The accumulators of the boards of `history`, in step with it.
-    accumulators: Vec<nnue::Accumulator>,
+    /// The network's first layer for the boards of `history` and `board`, in step with
+    /// them ([`nnue::Stack`]).
+    accumulators: nnue::Stack,
     /// The ply at which the search started, if set: a position repeated after it is a draw.
     search_root: Option<usize>,
     /// The ply of the position after the last pass ([`Game::pass`], null-move pruning), 0
@@ -94,10 +94,9 @@ impl Chess {
     #[must_use]
     pub fn from_board(board: Board) -> Chess {
         Chess {
-            accumulator: nnue::Accumulator::new(&board),
+            accumulators: nnue::Stack::new(&board),
             board,
             history: Vec::new(),
-            accumulators: Vec::new(),
             search_root: None,
             pass_floor: 0,
             passes: Vec::new(),
@@ -394,20 +393,18 @@ impl Game for Chess {
     }
 
     fn play(&mut self, mv: Move) {
-        let before = self.board.clone();
+        self.history.push(self.board.clone());
         self.board.play_unchecked(mv);
-        let next = self.accumulator.update(&before, &self.board);
-        self.accumulators.push(std::mem::replace(&mut self.accumulator, next));
-        self.history.push(before);
+        if let Some(before) = self.history.last() {
+            self.accumulators.play(before, &self.board);
+        }
     }
 
     fn undo(&mut self, _mv: Move) {
         if let Some(board) = self.history.pop() {
             self.board = board;
         }
-        if let Some(accumulator) = self.accumulators.pop() {
-            self.accumulator = accumulator;
-        }
+        self.accumulators.undo();
     }
 
     /// Checkmate is a loss for the side to move; stalemate, the fifty-move rule, repetition
@@ -422,7 +419,9 @@ impl Game for Chess {
     /// The classical evaluation ([`eval::evaluate`]) plus the network's correction of it
     /// ([`nnue`], from the accumulator kept move by move), for the side to move.
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.board) + self.accumulator.evaluate(&self.board)
+        cache::evaluate(self.board.hash(), || {
+            eval::evaluate(&self.board) + self.accumulators.current().evaluate(&self.board)
+        })
     }
 
     /// Captures first, the most valuable victim first and then the least valuable attacker
@@ -430,7 +429,9 @@ impl Game for Chess {
     /// quiet moves after, in generation order. Without allocation: the search orders at
     /// every node.
     fn order_moves(&self, moves: &mut [Move]) {
-        const ROOM: usize = 256; // more than the most legal moves of a chess position, 218
+        // Room for the moves of most positions; more are sorted (by the same order: every
+        // noisy score is above the quiet moves' 0, and the sort keeps the order of equals).
+        const ROOM: usize = 64;
         if moves.is_empty() {
             return;
         }
@@ -573,7 +574,7 @@ impl Game for Chess {
         // counts, so that `undo_pass` pairs with it.
         let next = self.board.null_move().unwrap_or_else(|| self.board.clone());
         self.history.push(std::mem::replace(&mut self.board, next));
-        self.accumulators.push(self.accumulator);
+        self.accumulators.repeat();
         self.passes.push(self.pass_floor);
         self.pass_floor = self.history.len();
     }
@@ -584,9 +585,7 @@ impl Game for Chess {
             if let Some(board) = self.history.pop() {
                 self.board = board;
             }
-            if let Some(accumulator) = self.accumulators.pop() {
-                self.accumulator = accumulator;
-            }
+            self.accumulators.undo();
         }
     }
 

@@ -116,27 +116,53 @@ impl Accumulator {
     /// `Accumulator::new(after)` for any two boards.
     #[must_use]
     pub fn update(&self, before: &Board, after: &Board) -> Accumulator {
-        let network = &*NETWORK;
         let mut next = *self;
+        self.update_into(before, after, &mut next);
+        next
+    }
+
+    /// [`Accumulator::update`] written into `next`, each unit in one pass over the rows that
+    /// changed (at most two pieces leave and two arrive on a legal move).
+    pub fn update_into(&self, before: &Board, after: &Board, next: &mut Accumulator) {
+        let network = &*NETWORK;
+        // The pieces that left a square and those that arrived, as (colour, piece, square).
+        let mut left = [(Color::White, Piece::Pawn, Square::A1); 32];
+        let mut arrived = left;
+        let (mut lefts, mut arrivals) = (0, 0);
         for colour in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 let old = before.colored_pieces(colour, piece);
                 let new = after.colored_pieces(colour, piece);
-                for (perspective, side) in
-                    [Color::White, Color::Black].into_iter().zip(&mut next.units)
-                {
-                    let row =
-                        |square| &network.l1_weights[feature(perspective, colour, piece, square)];
-                    for square in old - new {
-                        subtract(side, row(square));
+                for square in old - new {
+                    left[lefts] = (colour, piece, square);
+                    lefts += 1;
+                }
+                for square in new - old {
+                    arrived[arrivals] = (colour, piece, square);
+                    arrivals += 1;
+                }
+            }
+        }
+        for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
+            let row = |&(colour, piece, square): &(Color, Piece, Square)| {
+                &network.l1_weights[feature(perspective, colour, piece, square)]
+            };
+            let from = &self.units[index];
+            let to = &mut next.units[index];
+            match (&left[..lefts], &arrived[..arrivals]) {
+                ([gone], [came]) => moved(to, from, row(came), row(gone)),
+                ([gone, taken], [came]) => captured(to, from, row(came), row(gone), row(taken)),
+                (gone, came) => {
+                    *to = *from;
+                    for piece in came {
+                        add(to, row(piece));
                     }
-                    for square in new - old {
-                        add(side, row(square));
+                    for piece in gone {
+                        subtract(to, row(piece));
                     }
                 }
             }
         }
-        next
     }
 
     /// The evaluation of `board` (the board this accumulator is of) for its side to move, as
@@ -148,6 +174,61 @@ impl Accumulator {
             Color::Black => (&self.units[1], &self.units[0]),
         };
         NETWORK.output(ours, theirs, bucket(board))
+    }
+}
+
+/// The accumulators of a game's boards, from the first to the current one, kept as the
+/// game's moves are played and taken back: a move writes the next accumulator in place
+/// ([`Accumulator::update_into`]), taking it back only steps down (no copy).
+#[derive(Debug)]
+pub struct Stack {
+    /// `slots[..=top]` are the boards' accumulators; the slots above are stale.
+    slots: Vec<Accumulator>,
+    top: usize,
+}
+
+impl Clone for Stack {
+    fn clone(&self) -> Stack {
+        Stack { slots: self.slots[..=self.top].to_vec(), top: self.top }
+    }
+}
+
+impl Stack {
+    /// The stack of a game that starts at `board`.
+    #[must_use]
+    pub fn new(board: &Board) -> Stack {
+        Stack { slots: vec![Accumulator::new(board)], top: 0 }
+    }
+
+    /// The current board's accumulator.
+    #[must_use]
+    pub fn current(&self) -> &Accumulator {
+        &self.slots[self.top]
+    }
+
+    /// A move from `before` (the current board) to `after`.
+    pub fn play(&mut self, before: &Board, after: &Board) {
+        if self.slots.len() == self.top + 1 {
+            self.slots.push(self.slots[self.top]);
+        }
+        let (done, next) = self.slots.split_at_mut(self.top + 1);
+        done[self.top].update_into(before, after, &mut next[0]);
+        self.top += 1;
+    }
+
+    /// A step that leaves the pieces where they are (a pass).
+    pub fn repeat(&mut self) {
+        if self.slots.len() == self.top + 1 {
+            self.slots.push(self.slots[self.top]);
+        } else {
+            self.slots[self.top + 1] = self.slots[self.top];
+        }
+        self.top += 1;
+    }
+
+    /// Takes back the last step (nothing at the first board).
+    pub fn undo(&mut self) {
+        self.top = self.top.saturating_sub(1);
     }
 }
 
@@ -339,6 +420,27 @@ const fn file_length(buckets: usize, header: usize) -> usize {
 fn add(accumulator: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (sum, weight) in accumulator.iter_mut().zip(row) {
         *sum = sum.wrapping_add(*weight);
+    }
+}
+
+/// `to = from + came - gone`, wrapping: a piece that moved.
+fn moved(to: &mut [i16; HIDDEN], from: &[i16; HIDDEN], came: &[i16; HIDDEN], gone: &[i16; HIDDEN]) {
+    for unit in 0..HIDDEN {
+        to[unit] = from[unit].wrapping_add(came[unit]).wrapping_sub(gone[unit]);
+    }
+}
+
+/// `to = from + came - gone - taken`, wrapping: a capture.
+fn captured(
+    to: &mut [i16; HIDDEN],
+    from: &[i16; HIDDEN],
+    came: &[i16; HIDDEN],
+    gone: &[i16; HIDDEN],
+    taken: &[i16; HIDDEN],
+) {
+    for unit in 0..HIDDEN {
+        to[unit] =
+            from[unit].wrapping_add(came[unit]).wrapping_sub(gone[unit]).wrapping_sub(taken[unit]);
     }
 }
 
