@@ -5,9 +5,9 @@
 //! a key seen before is read back instead of computed. An entry is one word, the key's upper
 //! bits above the value: a read is one load, never torn, and threads share the table without
 //! locks. A slot keeps the last position stored in it; a value that does not fit an entry is
-//! not stored. A read returns the stored value only for the same key bits (a false match needs
-//! two positions whose keys agree on all but the lowest bits of the value field, as likely as
-//! a 56-bit collision).
+//! not stored. A read returns the stored value only for the same key bits: a false match needs
+//! two positions whose keys agree on all bits but 16–23 (those of a slot's index and of its
+//! tag), as likely as a 56-bit collision.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -501,6 +501,49 @@ mod tests {
         }
     }
 
+    /// The stack's current accumulator is the one summed afresh through moves, passes and
+    /// take-backs in any order, and a clone carries on alike.
+    #[test]
+    fn the_stack_follows_moves_passes_and_take_backs() {
+        use alphabeta_engine::{Game, SplitMix64};
+        let mut rng = SplitMix64::new(11);
+        let mut game = crate::chess::Chess::new();
+        // The steps played: `Some(move)` or `None` for a pass.
+        let mut steps = Vec::new();
+        let mut moves = Vec::new();
+        for step in 0..3000 {
+            moves.clear();
+            game.legal_moves(&mut moves);
+            match rng.below(5) {
+                0 | 1 if !steps.is_empty() => match steps.pop() {
+                    Some(Some(mv)) => game.undo(mv),
+                    _ => game.undo_pass(),
+                },
+                2 if game.can_pass() => {
+                    game.pass();
+                    steps.push(None);
+                }
+                _ if !moves.is_empty() => {
+                    let mv = moves[rng.below(moves.len())];
+                    game.play(mv);
+                    steps.push(Some(mv));
+                }
+                _ => {}
+            }
+            let fresh = Accumulator::new(game.board());
+            assert_eq!(*game.accumulators.current(), fresh, "step {step}: {}", game.board());
+            if step % 100 == 0 {
+                let mut copy = game.clone();
+                moves.clear();
+                copy.legal_moves(&mut moves);
+                if let Some(&mv) = moves.first() {
+                    copy.play(mv);
+                    assert_eq!(*copy.accumulators.current(), Accumulator::new(copy.board()));
+                }
+            }
+        }
+    }
+
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         let bytes = include_bytes!("net.bin");
