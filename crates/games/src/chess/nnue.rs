@@ -111,19 +111,11 @@ impl Accumulator {
         Accumulator { units: NETWORK.first_layer(board) }
     }
 
-    /// The first layer of `after`, from this one of `before`: the rows of the pieces that
-    /// left a square taken away, of those that arrived added. Equal to
-    /// `Accumulator::new(after)` for any two boards.
-    #[must_use]
-    pub fn update(&self, before: &Board, after: &Board) -> Accumulator {
-        let mut next = *self;
-        self.update_into(before, after, &mut next);
-        next
-    }
-
-    /// [`Accumulator::update`] written into `next`, each unit in one pass over the rows that
-    /// changed (at most two pieces leave and two arrive on a legal move).
-    pub fn update_into(&self, before: &Board, after: &Board, next: &mut Accumulator) {
+    /// Writes into `next` the first layer of `after`, from this one of `before`: the rows of
+    /// the pieces that left a square taken away, of those that arrived added, each unit in one
+    /// pass over the rows that changed (at most two pieces leave and two arrive on a legal
+    /// move). `next` is then `Accumulator::new(after)`, for any two boards.
+    pub fn update(&self, before: &Board, after: &Board, next: &mut Accumulator) {
         let network = &*NETWORK;
         // The pieces that left a square and those that arrived, as (colour, piece, square).
         let mut left = [(Color::White, Piece::Pawn, Square::A1); 32];
@@ -179,7 +171,7 @@ impl Accumulator {
 
 /// The accumulators of a game's boards, from the first to the current one, kept as the
 /// game's moves are played and taken back: a move writes the next accumulator in place
-/// ([`Accumulator::update_into`]), taking it back only steps down (no copy).
+/// ([`Accumulator::update`]), taking it back only steps down (no copy).
 #[derive(Debug)]
 pub struct Stack {
     /// `slots[..=top]` are the boards' accumulators; the slots above are stale.
@@ -208,22 +200,24 @@ impl Stack {
 
     /// A move from `before` (the current board) to `after`.
     pub fn play(&mut self, before: &Board, after: &Board) {
-        if self.slots.len() == self.top + 1 {
-            self.slots.push(self.slots[self.top]);
-        }
-        let (done, next) = self.slots.split_at_mut(self.top + 1);
-        done[self.top].update_into(before, after, &mut next[0]);
-        self.top += 1;
+        let (current, next) = self.step_up();
+        current.update(before, after, next);
     }
 
     /// A step that leaves the pieces where they are (a pass).
     pub fn repeat(&mut self) {
+        let (current, next) = self.step_up();
+        *next = *current;
+    }
+
+    /// Steps up one slot (adding it if there is none): the accumulator below and the slot.
+    fn step_up(&mut self) -> (&Accumulator, &mut Accumulator) {
         if self.slots.len() == self.top + 1 {
             self.slots.push(self.slots[self.top]);
-        } else {
-            self.slots[self.top + 1] = self.slots[self.top];
         }
         self.top += 1;
+        let (below, above) = self.slots.split_at_mut(self.top);
+        (&below[self.top - 1], &mut above[0])
     }
 
     /// Takes back the last step (nothing at the first board).
