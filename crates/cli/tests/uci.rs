@@ -129,6 +129,37 @@ fn a_finished_position_answers_bestmove_0000() {
     }
 }
 
+/// A won position is not drawn by a repetition: searches of the same game, one table, at each
+/// of Black's moves (a bishop and pawns up) while both sides shuffle. At the last, a3d6 would
+/// repeat a position for the third time; the searches before stored that position in the table
+/// as a win, when it was not yet a repetition.
+#[test]
+fn a_won_position_is_not_given_away_by_a_repetition_the_table_has_seen() {
+    const FEN: &str = "8/8/8/4b3/3p1k2/3P3p/1pB2P2/6K1 b - - 13 62";
+    let line = ["e5d6", "g1f1", "d6a3", "f1g1", "a3d6", "g1f1", "d6a3", "f1g1"];
+    let mut script = format!("position fen {FEN}\ngo depth 10\n");
+    for plies in (2..=line.len()).step_by(2) {
+        script += &format!("position fen {FEN} moves {}\ngo depth 10\n", line[..plies].join(" "));
+    }
+    let lines = session(&script);
+    let moves = bestmoves(&lines);
+    assert_eq!(moves.len(), 5, "{lines:?}");
+    let mut game = position(FEN, &line);
+    let chosen = game.parse_move(&moves[4]).unwrap();
+    game.play(chosen);
+    let white_repeats = game.moves().into_iter().any(|mv| {
+        game.play(mv);
+        let drawn = game.end_reason() == Some("threefold repetition");
+        game.undo(mv);
+        drawn
+    });
+    assert!(!white_repeats, "{} lets White repeat: {lines:?}", moves[4]);
+    let last_score = lines.iter().rev().find(|line| line.contains(" score ")).unwrap();
+    let cp: i32 =
+        last_score.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(cp > 300, "{last_score}");
+}
+
 #[test]
 fn movetime_nodes_and_clock_searches_answer() {
     let lines = session(

@@ -106,7 +106,9 @@ pub trait Game: Clone {
     fn order_moves(&self, _moves: &mut [Self::Move]) {}
 
     /// A key that identifies the position (for the transposition table), or `None` if the
-    /// game has none. Equal keys must mean equal positions with the same side to move.
+    /// game has none. Equal keys must mean equal positions with the same side to move, and so
+    /// equal values: a game whose rules draw a position by the path to it (chess's
+    /// repetitions) answers `None` for a position so drawn, which the table then skips.
     fn hash(&self) -> Option<u64> {
         None
     }
@@ -121,6 +123,18 @@ pub trait Game: Clone {
     #[inline(always)]
     fn known_value(&self) -> Option<Known> {
         None
+    }
+
+    /// Whether the side to move has a move to a position that [`Game::outcome`] calls a draw
+    /// by the path to it (for chess, a repetition; see [`Game::hash`]), so that this unfinished
+    /// position is worth at least a draw. Negamax asks it below the root with moves to search
+    /// (depth ≥ 1), before its transposition table: an entry stored on another path cannot
+    /// know the draw. It must imply that some legal move reaches such a draw. The default:
+    /// `false`, which the compiler removes from the search.
+    /// See: chessprogramming.org/Repetitions
+    #[inline(always)]
+    fn draw_in_reach(&self) -> bool {
+        false
     }
 
     // The hooks below feed the strong techniques of negamax ([`crate::Techniques`]). Each

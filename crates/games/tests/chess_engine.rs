@@ -186,7 +186,7 @@ fn a_pass_flips_the_side_and_is_taken_back() {
     let before = (game.fen(), game.hash());
     game.pass();
     assert_eq!(game.side_to_move(), alphabeta_games::chess::Color::Black);
-    assert_eq!(game.hash(), Some(game.fresh_hash()), "the key follows the pass");
+    assert_eq!(game.key(), game.fresh_hash(), "the key follows the pass");
     assert!(!game.fen().contains(" f6 "), "en passant lapses");
     assert_eq!(game.outcome(), None);
     game.pass();
@@ -222,6 +222,63 @@ fn no_repetition_is_seen_across_a_pass() {
     }
     game.undo_pass();
     assert_eq!(game.fen(), "4k2n/8/8/8/8/8/8/R3K3 b - - 5 3");
+}
+
+/// Starts for walks that repeat: castling rights to lose, a pass to make, a clock from the FEN.
+const REACH_STARTS: [&str; 4] = [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    KIWIPETE,
+    "4k2n/8/8/8/8/8/8/R3K3 w - - 0 1",
+    "8/8/8/4b3/3p1k2/3P3p/1pB2P2/6K1 b - - 13 62",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// `repetition_in_reach` (the hook `draw_in_reach`) is true exactly when a legal move
+    /// reaches a repetition, along walks that mostly move a piece back (with passes, and a
+    /// search root set on the way); `hash` is `None` exactly on a position drawn by its path.
+    #[test]
+    fn a_repetition_in_reach_is_a_move_to_a_repetition(
+        start in 0..REACH_STARTS.len(),
+        steps in proptest::collection::vec(any::<(u8, u16)>(), 0..120),
+        root in 0..120usize,
+    ) {
+        let mut game = Chess::from_fen(REACH_STARTS[start]).unwrap();
+        let mut played: Vec<Move> = Vec::new();
+        for (ply, (kind, choice)) in steps.into_iter().enumerate() {
+            if ply == root {
+                game.set_search_root();
+            }
+            let moves = game.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let by_moves = moves.iter().any(|&mv| {
+                game.play(mv);
+                let drawn = game.is_repetition();
+                game.undo(mv);
+                drawn
+            });
+            prop_assert_eq!(game.repetition_in_reach(), by_moves, "{}", game.fen());
+            prop_assert_eq!(game.draw_in_reach(), by_moves);
+            let drawn = game.board().halfmove_clock() >= 100 || game.is_repetition();
+            prop_assert_eq!(game.hash(), (!drawn).then(|| game.key()), "{}", game.fen());
+            if kind % 8 == 0 && game.can_pass() {
+                game.pass();
+                continue;
+            }
+            let back = if kind % 8 < 6 && played.len() >= 2 {
+                let mv = played[played.len() - 2];
+                Some(Move { from: mv.to, to: mv.from, promotion: None }).filter(|mv| moves.contains(mv))
+            } else {
+                None
+            };
+            let mv = back.unwrap_or(moves[usize::from(choice) % moves.len()]);
+            game.play(mv);
+            played.push(mv);
+        }
+    }
 }
 
 /// The position mirrored top to bottom with the colours swapped: the same game for the
@@ -409,7 +466,7 @@ proptest! {
             if game.can_pass() {
                 let fen = game.fen();
                 game.pass();
-                prop_assert_eq!(game.hash(), Some(game.fresh_hash()));
+                prop_assert_eq!(game.key(), game.fresh_hash());
                 game.undo_pass();
                 prop_assert_eq!(game.fen(), fen);
             }

@@ -219,8 +219,81 @@ impl Chess {
         false
     }
 
+    /// Whether the side to move can move back to a position that would then be a draw by
+    /// repetition ([`Chess::is_repetition`]'s rule): one of its pieces moved off a square
+    /// since that position and nothing else changed, and the move back is legal.
+    /// See: chessprogramming.org/Repetitions
+    #[must_use]
+    pub fn repetition_in_reach(&self) -> bool {
+        // Step 1. The candidates: positions with the other side to move, since the last
+        // capture, pawn move or pass, at least three plies back (a move and its reply between).
+        let len = self.history.len();
+        let window = usize::from(self.board.halfmove_clock())
+            .min(len)
+            .min(len.saturating_sub(self.pass_floor));
+        let us = self.board.side_to_move();
+        let ours = self.board.colors(us);
+        let mut back = 3;
+        while back <= window {
+            let index = len - back;
+            let earlier = &self.history[index];
+            back += 2;
+            // Step 2. A cheap filter: one of our pieces on another square, theirs in place.
+            let changed = self.board.occupied() ^ earlier.occupied();
+            let (Some(from), Some(to)) =
+                ((changed & ours).next_square(), (changed & earlier.colors(us)).next_square())
+            else {
+                continue;
+            };
+            if changed.len() != 2 || earlier.colors(!us) != self.board.colors(!us) {
+                continue;
+            }
+            // Step 3. The move back, legal, to the same position (castling rights included).
+            let mv = Move { from, to, promotion: None };
+            if !self.board.is_legal(mv) {
+                continue;
+            }
+            let mut board = self.board.clone();
+            board.play_unchecked(mv);
+            if !board.same_position(earlier) {
+                continue;
+            }
+            // Step 4. A draw on arrival: inside the search path, or the position's third time.
+            if self.search_root.is_some_and(|root| index >= root) || self.occurred_before(index) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the position `history[index]` occurred before it (since the last capture, pawn
+    /// move or pass before it).
+    fn occurred_before(&self, index: usize) -> bool {
+        let board = &self.history[index];
+        let floor = self.pass_floor.max(index.saturating_sub(usize::from(board.halfmove_clock())));
+        let key = board.hash_without_ep();
+        let mut at = index;
+        while at >= floor + 2 {
+            at -= 2;
+            let other = &self.history[at];
+            if other.hash_without_ep() == key && other.same_position(board) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// cozy-chess's Zobrist key, updated incrementally by each move (pieces, side to move,
+    /// castling rights, en passant file), with the en passant file left out when no pawn could
+    /// take ([`perft::table_key`]); see [`Chess::fresh_hash`]. Unlike [`Game::hash`], it is
+    /// given for every position.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        perft::table_key(&self.board)
+    }
+
     /// The board's Zobrist key as computed from scratch (by reading its FEN back), for tests
-    /// of the incremental key [`Game::hash`].
+    /// of the incremental key [`Chess::key`].
     #[must_use]
     pub fn fresh_hash(&self) -> u64 {
         Board::from_fen(&self.fen(), false).map_or(0, |board| perft::table_key(&board))
@@ -589,11 +662,18 @@ impl Game for Chess {
         }
     }
 
-    /// cozy-chess's Zobrist key, updated incrementally by each move (pieces, side to move,
-    /// castling rights, en passant file), with the en passant file left out when no pawn could
-    /// take ([`perft::table_key`]); see [`Chess::fresh_hash`].
+    /// The position's key ([`Chess::key`]), or `None` for a position its history has drawn
+    /// (by repetition or the fifty-move rule): its value depends on the path to it, so the
+    /// transposition table must neither answer for it nor store it (an entry from another path
+    /// would hide the draw).
+    fn draw_in_reach(&self) -> bool {
+        self.repetition_in_reach()
+    }
+
     fn hash(&self) -> Option<u64> {
-        Some(perft::table_key(&self.board))
+        let clock = self.board.halfmove_clock();
+        let drawn = clock >= 100 || (clock >= 4 && self.is_repetition());
+        (!drawn).then(|| self.key())
     }
 }
 

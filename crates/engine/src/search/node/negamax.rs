@@ -449,6 +449,16 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             }
         }
 
+        // Step 2b. A draw in reach (a repetition the side to move can play): the node is worth
+        // at least a draw, which the table's entries from other paths cannot know.
+        let draw_in_reach = !K::ROOT && depth > 0 && alpha < Score::DRAW && game.draw_in_reach();
+        if draw_in_reach {
+            alpha = Score::DRAW;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+
         // Step 3. Check extension (bounded: at most to twice the iteration's depth), before the
         // table, so that the draft stored is the draft probed.
         // See: chessprogramming.org/Check_Extensions
@@ -614,6 +624,10 @@ impl<'a, G: Game, O: Observer<G>, const TECHNIQUES: bool> Run<'a, G, O, TECHNIQU
             self.strong.tried.truncate(tried_start);
         }
         self.stack.truncate(start);
+        if draw_in_reach {
+            // The drawing move may have been pruned; the draw is there all the same.
+            best = best.max(Score::DRAW);
+        }
 
         // Step 7. The root chooses among equal moves; other nodes store their result (the
         // best move by its index in the generated order).
