@@ -16,8 +16,7 @@ const DEPTH: &str = "4";
 /// docs/chess.md ("Mates at the depth they need", "Static exchange evaluation", "Evaluation
 /// terms", "Futility pruning", "The static evaluation refined by the table", "Texel
 /// tuning", "Razoring", "A network that corrects the evaluation", "Repetitions the table
-/// cannot see") and the commits that
-/// changed it.
+/// cannot see") and the commits that changed it.
 const SIGNATURE: u64 = 24_929;
 
 #[test]
