@@ -662,14 +662,15 @@ impl Game for Chess {
         }
     }
 
-    /// The position's key ([`Chess::key`]), or `None` for a position its history has drawn
-    /// (by repetition or the fifty-move rule): its value depends on the path to it, so the
-    /// transposition table must neither answer for it nor store it (an entry from another path
-    /// would hide the draw).
+    /// [`Chess::repetition_in_reach`].
     fn draw_in_reach(&self) -> bool {
         self.repetition_in_reach()
     }
 
+    /// The position's key ([`Chess::key`]), or `None` for a position its history has drawn
+    /// (by repetition or the fifty-move rule): its value depends on the path to it, so the
+    /// transposition table must neither answer for it nor store it (an entry from another path
+    /// would hide the draw).
     fn hash(&self) -> Option<u64> {
         let clock = self.board.halfmove_clock();
         let drawn = clock >= 100 || (clock >= 4 && self.is_repetition());
