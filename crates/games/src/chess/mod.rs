@@ -187,6 +187,14 @@ impl Chess {
         None
     }
 
+    /// How many plies back a position of the history can equal the current one: since the
+    /// last capture or pawn move, and since the last pass (a pass is no move: nothing before
+    /// it repeats).
+    fn repetition_window(&self) -> usize {
+        let len = self.history.len();
+        usize::from(self.board.halfmove_clock()).min(len).min(len.saturating_sub(self.pass_floor))
+    }
+
     /// Whether the position is a draw by repetition: it occurred twice before (threefold), or
     /// once before at or after the search root (see [`Chess::set_search_root`]).
     ///
@@ -194,13 +202,10 @@ impl Chess {
     /// move, castling rights, and en passant only when a capture is possible.
     #[must_use]
     pub fn is_repetition(&self) -> bool {
-        // Step 1. Only positions since the last capture or pawn move can repeat, and only
-        // every other ply has the same side to move.
-        // A pass (null move) is no move: nothing before it repeats.
+        // Step 1. Only positions in the window can repeat, and only every other ply has the
+        // same side to move.
         let len = self.history.len();
-        let window = usize::from(self.board.halfmove_clock())
-            .min(len)
-            .min(len.saturating_sub(self.pass_floor));
+        let window = self.repetition_window();
         let key = self.board.hash_without_ep();
         let mut seen = 0;
         let mut back = 2;
@@ -228,9 +233,7 @@ impl Chess {
         // Step 1. The candidates: positions with the other side to move, since the last
         // capture, pawn move or pass, at least three plies back (a move and its reply between).
         let len = self.history.len();
-        let window = usize::from(self.board.halfmove_clock())
-            .min(len)
-            .min(len.saturating_sub(self.pass_floor));
+        let window = self.repetition_window();
         let us = self.board.side_to_move();
         let ours = self.board.colors(us);
         let mut back = 3;
