@@ -30,7 +30,7 @@ def randomised(openings, count, plies, seed):
     """`count` positions: the openings in turn, each after up to `plies` random legal moves
     that leave the game going."""
     for number, opening in enumerate(openings, 1):
-        if opening.is_game_over(claim_draw=True):
+        if match.game_end(opening):
             raise SystemExit(f"opening {number} is a finished game: {opening.fen()}")
     rng = random.Random(seed)
     boards = []
@@ -48,7 +48,7 @@ def randomised(openings, count, plies, seed):
 def _ends(board, move):
     board.push(move)
     try:
-        return board.is_game_over(claim_draw=True)
+        return match.game_end(board) is not None
     finally:
         board.pop()
 

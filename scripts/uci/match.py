@@ -155,6 +155,23 @@ def white_pov(info, board):
     return score.white().score(mate_score=MATE_CP)
 
 
+def game_end(board):
+    """(result, termination) if the game on `board` is over, else None: checkmate, stalemate,
+    insufficient material, and the draws by threefold repetition and the fifty-move rule once
+    they have occurred (the position on the board for the third time; a hundred plies without
+    a capture or a pawn move), as cutechess-cli ends them. Not python-chess's `claim_draw`,
+    which also ends a game when the side to move merely could repeat with its next move: the
+    engines play on, and a side that is winning would not make that move."""
+    outcome = board.outcome()
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower()
+    if board.is_repetition(3):
+        return "1/2-1/2", "threefold_repetition"
+    if board.halfmove_clock >= 100:
+        return "1/2-1/2", "fifty_moves"
+    return None
+
+
 def play_game(white, black, opening, args, game_id):
     """Plays one game; returns (result "1-0"/"0-1"/"1/2-1/2", termination, pgn game)."""
     board = opening.copy(stack=False)
@@ -163,9 +180,9 @@ def play_game(white, black, opening, args, game_id):
     scores = []  # White's view, one per ply, None when the engine gave none
     result, termination = None, None
     while result is None:
-        if board.is_game_over(claim_draw=True):
-            outcome = board.outcome(claim_draw=True)
-            result, termination = outcome.result(), outcome.termination.name.lower()
+        ended = game_end(board)
+        if ended:
+            result, termination = ended
             break
         if board.ply() - opening.ply() >= args.max_plies:
             result, termination = "1/2-1/2", "move limit"

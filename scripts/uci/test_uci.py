@@ -428,6 +428,25 @@ def test_match_statistics():
     assert match.llr(0, 0, 0, 0, 10) == 0
 
 
+def test_the_match_ends_a_repetition_when_it_occurs_not_when_it_could():
+    import match
+
+    board = chess.Board()
+    for move in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]:
+        board.push_uci(move)
+    # Black could repeat the start a third time with Ng8 (python-chess's claim), and need not.
+    assert board.can_claim_threefold_repetition() and match.game_end(board) is None
+    board.push_uci("f6g8")
+    assert match.game_end(board) == ("1/2-1/2", "threefold_repetition")
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
+    assert board.can_claim_fifty_moves() and match.game_end(board) is None
+    board.push_uci("a1a2")
+    assert match.game_end(board) == ("1/2-1/2", "fifty_moves")
+    board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
+    board.push_uci("a1a8")
+    assert match.game_end(board) == ("1-0", "checkmate")
+
+
 def test_the_match_runner_and_the_tactics_runner_run():
     import match
     import tactics
