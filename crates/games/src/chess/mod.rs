@@ -175,16 +175,26 @@ impl Chess {
             return Some(if self.in_check() { End::Checkmate } else { End::Stalemate });
         }
         // Step 2. The draws.
-        if self.board.halfmove_clock() >= 100 {
-            return Some(End::FiftyMoves);
-        }
-        if self.board.halfmove_clock() >= 4 && self.is_repetition() {
-            return Some(End::Repetition);
+        if let Some(end) = self.drawn_by_path() {
+            return Some(end);
         }
         if insufficient_material(&self.board) {
             return Some(End::InsufficientMaterial);
         }
         None
+    }
+
+    /// The draws that depend on how the position was reached: the fifty-move rule and
+    /// repetition ([`Chess::is_repetition`]).
+    fn drawn_by_path(&self) -> Option<End> {
+        let clock = self.board.halfmove_clock();
+        if clock >= 100 {
+            Some(End::FiftyMoves)
+        } else if clock >= 4 && self.is_repetition() {
+            Some(End::Repetition)
+        } else {
+            None
+        }
     }
 
     /// How many plies back a position of the history can equal the current one: since the
@@ -675,9 +685,7 @@ impl Game for Chess {
     /// transposition table must neither answer for it nor store it (an entry from another path
     /// would hide the draw).
     fn hash(&self) -> Option<u64> {
-        let clock = self.board.halfmove_clock();
-        let drawn = clock >= 100 || (clock >= 4 && self.is_repetition());
-        (!drawn).then(|| self.key())
+        self.drawn_by_path().is_none().then(|| self.key())
     }
 }
 
