@@ -345,9 +345,11 @@ impl Chess {
         if self.board.colors(!us).has(mv.to) {
             return self.board.piece_on(mv.to);
         }
+        // The en passant square first: most positions have none, and most moves do not go
+        // there, so the piece that moves is rarely looked up.
         let en_passant =
             self.board.en_passant().map(|file| Square::new(file, Rank::Sixth.relative_to(us)));
-        (self.board.piece_on(mv.from) == Some(Piece::Pawn) && en_passant == Some(mv.to))
+        (en_passant == Some(mv.to) && self.board.piece_on(mv.from) == Some(Piece::Pawn))
             .then_some(Piece::Pawn)
     }
 }
