@@ -319,19 +319,46 @@ fn pawn_attacks(board: &Board, color: Color) -> u64 {
     east(ahead) | west(ahead)
 }
 
-/// The counts of `color`'s terms into `sink`, and the phase its pieces add; `attacks` holds
-/// the squares each side's pawns attack (index: the colour).
+/// The index of the piece-square weight of `piece` of `color` on `square`.
 #[inline(always)]
-fn side<S: Sink>(board: &Board, color: Color, attacks: [u64; 2], sink: &mut S) -> i32 {
+fn piece_square_index(color: Color, piece: Piece, square: Square) -> usize {
     let flip = match color {
         Color::White => 0,
         Color::Black => 56,
     };
+    PST.start + piece as usize * 64 + (square as usize ^ flip)
+}
+
+/// The piece-square weight (material and square bonus) of `piece` of `color` on `square`,
+/// `(middlegame, endgame)` from White's view: negated for Black. A board's sum of these is
+/// what [`evaluate_with_piece_squares`] takes.
+#[inline(always)]
+#[must_use]
+pub fn piece_square(color: Color, piece: Piece, square: Square) -> (i32, i32) {
+    let (mg, eg) = TABLE[piece_square_index(color, piece, square)];
+    match color {
+        Color::White => (mg, eg),
+        Color::Black => (-mg, -eg),
+    }
+}
+
+/// The counts of `color`'s terms into `sink` (the piece-square ones only if `SQUARES`), and
+/// the phase its pieces add; `attacks` holds the squares each side's pawns attack (index: the
+/// colour).
+#[inline(always)]
+fn side<S: Sink, const SQUARES: bool>(
+    board: &Board,
+    color: Color,
+    attacks: [u64; 2],
+    sink: &mut S,
+) -> i32 {
     let mut phase = 0;
     for piece in Piece::ALL {
         let pieces = board.colored_pieces(color, piece);
-        for square in pieces {
-            sink.add(color, PST.start + piece as usize * 64 + (square as usize ^ flip), 1);
+        if SQUARES {
+            for square in pieces {
+                sink.add(color, piece_square_index(color, piece, square), 1);
+            }
         }
         phase += PHASE[piece as usize] * pieces.len() as i32;
     }
@@ -463,12 +490,13 @@ fn pieces<S: Sink>(board: &Board, color: Color, attacks: [u64; 2], sink: &mut S)
 }
 
 /// The evaluation, once: every count of every term of both sides into `sink` (all but the
-/// tempo, which is the side to move's), and the game phase (0..=[`MAX_PHASE`]).
+/// tempo, which is the side to move's, and the piece-square ones unless `SQUARES`), and the
+/// game phase (0..=[`MAX_PHASE`]).
 #[inline(always)]
-fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
+fn terms<S: Sink, const SQUARES: bool>(board: &Board, sink: &mut S) -> i32 {
     let attacks = [pawn_attacks(board, Color::White), pawn_attacks(board, Color::Black)];
-    let white = side(board, Color::White, attacks, sink);
-    let black = side(board, Color::Black, attacks, sink);
+    let white = side::<S, SQUARES>(board, Color::White, attacks, sink);
+    let black = side::<S, SQUARES>(board, Color::Black, attacks, sink);
     (white + black).min(MAX_PHASE)
 }
 
@@ -486,7 +514,22 @@ fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 #[must_use]
 pub fn evaluate(board: &Board) -> i32 {
     let mut sums = Sums::default();
-    let phase = terms(board, &mut sums);
+    let phase = terms::<_, true>(board, &mut sums);
+    finish(board, &sums, phase)
+}
+
+/// [`evaluate`] for a board whose sum of [`piece_square`] weights is known (a search keeps
+/// it move by move): the same value, without summing them again.
+#[must_use]
+pub fn evaluate_with_piece_squares(board: &Board, (mg, eg): (i32, i32)) -> i32 {
+    let mut sums = Sums { mg, eg };
+    let phase = terms::<_, false>(board, &mut sums);
+    finish(board, &sums, phase)
+}
+
+/// The value of `sums` at `phase` for the side to move of `board`, with the tempo.
+#[inline(always)]
+fn finish(board: &Board, sums: &Sums, phase: i32) -> i32 {
     let white = taper(sums.mg, sums.eg, phase);
     let relative = match board.side_to_move() {
         Color::White => white,
@@ -538,7 +581,7 @@ impl Trace {
 #[must_use]
 pub fn trace(board: &Board) -> Trace {
     let mut coefficients = Coefficients(vec![0; WEIGHT_COUNT]);
-    let phase = terms(board, &mut coefficients);
+    let phase = terms::<_, true>(board, &mut coefficients);
     coefficients.0[TEMPO] = match board.side_to_move() {
         Color::White => 1,
         Color::Black => -1,

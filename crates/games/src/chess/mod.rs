@@ -505,10 +505,13 @@ impl Game for Chess {
     }
 
     /// The classical evaluation ([`eval::evaluate`]) plus the network's correction of it
-    /// ([`nnue`], from the accumulator kept move by move), for the side to move.
+    /// ([`nnue`]), for the side to move; the network's first layer and the piece-square sum
+    /// come from the accumulator kept move by move.
     fn evaluate(&self) -> i32 {
         cache::evaluate(self.board.hash(), || {
-            eval::evaluate(&self.board) + self.accumulators.current().evaluate(&self.board)
+            let accumulator = self.accumulators.current();
+            eval::evaluate_with_piece_squares(&self.board, accumulator.piece_squares())
+                + accumulator.evaluate(&self.board)
         })
     }
 

@@ -91,11 +91,15 @@ pub fn evaluate(board: &Board) -> i32 {
 }
 
 /// The embedded network's first layer for a board, both perspectives, kept up to date move
-/// by move ([`Accumulator::update`]): what [`evaluate`] sums afresh.
+/// by move ([`Accumulator::update`]): what [`evaluate`] sums afresh. Beside it, the other
+/// sum over the same pieces that a move changes by its pieces alone: the classical
+/// evaluation's piece-square weights ([`super::eval::piece_square`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Accumulator {
     /// White's perspective, then Black's.
     units: [[i16; HIDDEN]; 2],
+    /// The sum of the pieces' piece-square weights, `(middlegame, endgame)`.
+    piece_squares: (i32, i32),
 }
 
 impl fmt::Debug for Accumulator {
@@ -108,33 +112,67 @@ impl Accumulator {
     /// The first layer of `board`, summed afresh.
     #[must_use]
     pub fn new(board: &Board) -> Accumulator {
-        Accumulator { units: NETWORK.first_layer(board) }
+        let mut piece_squares = (0, 0);
+        for colour in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(colour, piece) {
+                    let (mg, eg) = super::eval::piece_square(colour, piece, square);
+                    piece_squares = (piece_squares.0 + mg, piece_squares.1 + eg);
+                }
+            }
+        }
+        Accumulator { units: NETWORK.first_layer(board), piece_squares }
+    }
+
+    /// The board's sum of piece-square weights, `(middlegame, endgame)` from White's view:
+    /// what [`super::eval::evaluate_with_piece_squares`] takes.
+    #[must_use]
+    pub fn piece_squares(&self) -> (i32, i32) {
+        self.piece_squares
     }
 
     /// Writes into `next` the first layer of `after`, from this one of `before`: the rows of
     /// the pieces that left a square taken away, of those that arrived added, each unit in one
-    /// pass over the rows that changed (at most two pieces leave and two arrive on a legal
-    /// move). `next` is then `Accumulator::new(after)`, for any two boards.
+    /// pass over the rows that changed. A legal move changes two squares, or three (en
+    /// passant) or four (castling); boards further apart are summed afresh. `next` is then
+    /// `Accumulator::new(after)`, for any two boards.
     pub fn update(&self, before: &Board, after: &Board, next: &mut Accumulator) {
+        /// The most squares a move changes.
+        const MOVE_SQUARES: usize = 4;
         let network = &*NETWORK;
-        // The pieces that left a square and those that arrived, as (colour, piece, square).
-        let mut left = [(Color::White, Piece::Pawn, Square::A1); 32];
+        // The squares whose colour or piece differs, then what left and what arrived on each,
+        // as (colour, piece, square).
+        let mut changed = before.colors(Color::White) ^ after.colors(Color::White);
+        changed |= before.colors(Color::Black) ^ after.colors(Color::Black);
+        for piece in Piece::ALL {
+            changed |= before.pieces(piece) ^ after.pieces(piece);
+        }
+        if changed.len() as usize > MOVE_SQUARES {
+            *next = Accumulator::new(after);
+            return;
+        }
+        let occupant = |board: &Board, square: Square| {
+            Some((board.color_on(square)?, board.piece_on(square)?, square))
+        };
+        let mut left = [(Color::White, Piece::Pawn, Square::A1); MOVE_SQUARES];
         let mut arrived = left;
         let (mut lefts, mut arrivals) = (0, 0);
-        for colour in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                let old = before.colored_pieces(colour, piece);
-                let new = after.colored_pieces(colour, piece);
-                for square in old - new {
-                    left[lefts] = (colour, piece, square);
-                    lefts += 1;
-                }
-                for square in new - old {
-                    arrived[arrivals] = (colour, piece, square);
-                    arrivals += 1;
-                }
+        let (mut mg, mut eg) = self.piece_squares;
+        for square in changed {
+            if let Some(piece @ (colour, kind, _)) = occupant(before, square) {
+                left[lefts] = piece;
+                lefts += 1;
+                let (gone_mg, gone_eg) = super::eval::piece_square(colour, kind, square);
+                (mg, eg) = (mg - gone_mg, eg - gone_eg);
+            }
+            if let Some(piece @ (colour, kind, _)) = occupant(after, square) {
+                arrived[arrivals] = piece;
+                arrivals += 1;
+                let (came_mg, came_eg) = super::eval::piece_square(colour, kind, square);
+                (mg, eg) = (mg + came_mg, eg + came_eg);
             }
         }
+        next.piece_squares = (mg, eg);
         for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
             let row = |&(colour, piece, square): &(Color, Piece, Square)| {
                 &network.l1_weights[feature(perspective, colour, piece, square)]
@@ -477,6 +515,7 @@ mod tests {
         use alphabeta_engine::{Game, SplitMix64};
         let mut rng = SplitMix64::new(7);
         let mut moves = Vec::new();
+        let mut last = Board::default();
         for _ in 0..40 {
             let mut game = crate::chess::Chess::new();
             for _ in 0..120 {
@@ -491,7 +530,12 @@ mod tests {
                 assert_eq!(network, evaluate(board), "{board}");
                 let classical = crate::chess::eval::evaluate(board);
                 assert_eq!(game.evaluate(), classical + network, "{board}");
+                // Any two boards, not only a move apart: from the previous game's last board.
+                let mut next = Accumulator::new(&last);
+                Accumulator::new(&last).update(&last, board, &mut next);
+                assert_eq!(next, Accumulator::new(board), "{last} to {board}");
             }
+            last = game.board().clone();
         }
     }
 
