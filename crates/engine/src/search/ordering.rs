@@ -151,15 +151,19 @@ pub(crate) fn key<G: Game>(
 /// The index of the highest key not yet used (the first among equals), marked used; `None`
 /// when every key is used.
 pub(crate) fn select(keys: &mut [i32]) -> Option<usize> {
-    let mut best: Option<(usize, i32)> = None;
+    // Every key of a move not yet used is above `USED` (the bands are far from it), so the
+    // first strictly greater key is the first among the highest.
+    let (mut best, mut top) = (0, USED);
     for (index, &key) in keys.iter().enumerate() {
-        if key != USED && best.map_or(true, |(_, top)| key > top) {
-            best = Some((index, key));
+        if key > top {
+            (best, top) = (index, key);
         }
     }
-    let (index, _) = best?;
-    keys[index] = USED;
-    Some(index)
+    if top == USED {
+        return None;
+    }
+    keys[best] = USED;
+    Some(best)
 }
 
 /// The move picker of a negamax node.
