@@ -213,13 +213,11 @@ mod tests {
         (gain - rest).max(0)
     }
 
-    /// [`see`] equals the recursion above for every legal move of random games (captures,
-    /// quiet moves, promotions, en passant; castling is 0).
-    #[test]
-    fn the_exchange_equals_its_recursive_definition() {
+    /// Calls `visit` with every legal move of the positions of 30 random games of up to 160
+    /// plies (`seed` picks the games).
+    fn every_move_of_random_games(seed: u64, mut visit: impl FnMut(&crate::chess::Chess, Move)) {
         use alphabeta_engine::{Game, SplitMix64};
-        let mut rng = SplitMix64::new(0x5EE2);
-        let mut compared = 0;
+        let mut rng = SplitMix64::new(seed);
         for _ in 0..30 {
             let mut game = crate::chess::Chess::new();
             for _ in 0..160 {
@@ -228,28 +226,38 @@ mod tests {
                 }
                 let moves = game.moves();
                 for &mv in &moves {
-                    if game.is_castling(mv) {
-                        continue;
-                    }
-                    let board = game.board();
-                    let us = board.side_to_move();
-                    let mover = board.piece_on(mv.from).unwrap();
-                    let mut occupied = board.occupied() ^ mv.from.bitboard();
-                    let mut gain = game.captured(mv).map_or(0, value);
-                    if game.captured(mv).is_some() && !board.occupied().has(mv.to) {
-                        occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
-                    }
-                    let mut stands = mover;
-                    if let Some(promotion) = mv.promotion {
-                        (gain, stands) = (gain + value(promotion) - value(Piece::Pawn), promotion);
-                    }
-                    let expected = gain - exchange(board, mv.to, occupied, !us, stands);
-                    assert_eq!(see(board, mv), expected, "{board} {mv}");
-                    compared += 1;
+                    visit(&game, mv);
                 }
                 game.play(moves[rng.below(moves.len())]);
             }
         }
+    }
+
+    /// [`see`] equals the recursion above for every legal move of random games (captures,
+    /// quiet moves, promotions, en passant; castling is 0).
+    #[test]
+    fn the_exchange_equals_its_recursive_definition() {
+        let mut compared = 0;
+        every_move_of_random_games(0x5EE2, |game, mv| {
+            if game.is_castling(mv) {
+                return;
+            }
+            let board = game.board();
+            let us = board.side_to_move();
+            let mover = board.piece_on(mv.from).unwrap();
+            let mut occupied = board.occupied() ^ mv.from.bitboard();
+            let mut gain = game.captured(mv).map_or(0, value);
+            if game.captured(mv).is_some() && !board.occupied().has(mv.to) {
+                occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+            }
+            let mut stands = mover;
+            if let Some(promotion) = mv.promotion {
+                (gain, stands) = (gain + value(promotion) - value(Piece::Pawn), promotion);
+            }
+            let expected = gain - exchange(board, mv.to, occupied, !us, stands);
+            assert_eq!(see(board, mv), expected, "{board} {mv}");
+            compared += 1;
+        });
         assert!(compared > 50_000, "{compared}");
     }
 
@@ -259,47 +267,34 @@ mod tests {
     /// side may always stop.
     #[test]
     fn the_exchange_is_bounded_by_the_victim_and_the_piece_at_stake() {
-        use alphabeta_engine::{Game, SplitMix64};
-        let mut rng = SplitMix64::new(0x5EE);
         let (mut undefended, mut defended) = (0, 0);
-        for _ in 0..30 {
-            let mut game = crate::chess::Chess::new();
-            for _ in 0..160 {
-                if game.outcome().is_some() {
-                    break;
-                }
-                let moves = game.moves();
-                for &mv in &moves {
-                    let board = game.board();
-                    let exchange = see(board, mv);
-                    if game.is_castling(mv) {
-                        assert_eq!(exchange, 0);
-                        continue;
-                    }
-                    let promotion =
-                        mv.promotion.map_or(0, |piece| value(piece) - value(Piece::Pawn));
-                    let gain = game.captured(mv).map_or(0, value) + promotion;
-                    // The piece left on the square, and a pawn's promotion if the other
-                    // side takes it on its last rank.
-                    let mut at_stake = value(mv.promotion.or(board.piece_on(mv.from)).unwrap());
-                    if mv.to.rank() == Rank::First.relative_to(board.side_to_move()) {
-                        at_stake += value(Piece::Queen) - value(Piece::Pawn);
-                    }
-                    let mut after = board.clone();
-                    after.play_unchecked(mv);
-                    let context = format!("{board} {mv}");
-                    assert!(exchange <= gain, "{context}: {exchange} > {gain}");
-                    if attacked_by_side_to_move(&after, mv.to) {
-                        defended += 1;
-                        assert!(exchange >= gain - at_stake, "{context}: {exchange}");
-                    } else {
-                        undefended += 1;
-                        assert_eq!(exchange, gain, "{context}");
-                    }
-                }
-                game.play(moves[rng.below(moves.len())]);
+        every_move_of_random_games(0x5EE, |game, mv| {
+            let board = game.board();
+            let exchange = see(board, mv);
+            if game.is_castling(mv) {
+                assert_eq!(exchange, 0);
+                return;
             }
-        }
+            let promotion = mv.promotion.map_or(0, |piece| value(piece) - value(Piece::Pawn));
+            let gain = game.captured(mv).map_or(0, value) + promotion;
+            // The piece left on the square, and a pawn's promotion if the other side takes it
+            // on its last rank.
+            let mut at_stake = value(mv.promotion.or(board.piece_on(mv.from)).unwrap());
+            if mv.to.rank() == Rank::First.relative_to(board.side_to_move()) {
+                at_stake += value(Piece::Queen) - value(Piece::Pawn);
+            }
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            let context = format!("{board} {mv}");
+            assert!(exchange <= gain, "{context}: {exchange} > {gain}");
+            if attacked_by_side_to_move(&after, mv.to) {
+                defended += 1;
+                assert!(exchange >= gain - at_stake, "{context}: {exchange}");
+            } else {
+                undefended += 1;
+                assert_eq!(exchange, gain, "{context}");
+            }
+        });
         assert!(undefended > 5_000 && defended > 5_000, "{undefended} {defended}");
     }
 }
