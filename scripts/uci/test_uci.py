@@ -12,9 +12,11 @@ import pathlib
 import shlex
 import subprocess
 import sys
+import tempfile
 
 import chess
 import chess.engine
+import chess.pgn
 
 COMMAND = os.environ.get("ALPHABETA_UCI", "target/release/alphabeta uci")
 
@@ -461,6 +463,26 @@ def test_the_match_runner_and_the_tactics_runner_run():
     text = out.getvalue()
     assert "game    2:" in text and "W " in text and "score " in text, text
     assert "/ 3 solved at 0.05 s" in text, text
+
+
+def test_a_match_on_a_clock_writes_each_moves_clock_into_the_pgn():
+    import match
+
+    with tempfile.TemporaryDirectory() as folder:
+        pgn = pathlib.Path(folder) / "games.pgn"
+        with contextlib.redirect_stdout(io.StringIO()):
+            match.main(["--engine1", COMMAND, "--engine2", COMMAND, "--games", "1",
+                        "--tc", "2+0.05", "--max-plies", "12", "--pgn", str(pgn)])
+        with open(pgn) as file:
+            game = chess.pgn.read_game(file)
+    clocks = [node.clock() for node in game.mainline()]
+    assert len(clocks) == 12, clocks
+    # Each side's clock: the base and the increments it earned, less its thinking time.
+    for ply, clock in enumerate(clocks):
+        moves_made = ply // 2 + 1
+        # (The PGN keeps milliseconds.)
+        assert clock is not None and 0 < clock <= 2 + 0.05 * moves_made + 0.001, (ply, clock)
+    assert clocks[-2] < 2 + 0.05 * 6, clocks  # some time was spent
 
 
 def main():
