@@ -178,7 +178,7 @@ def play_game(white, black, opening, args, game_id):
     players = {chess.WHITE: white, chess.BLACK: black}
     clocks = {chess.WHITE: args.tc[0], chess.BLACK: args.tc[0]} if args.tc else None
     scores = []  # White's view, one per ply, None when the engine gave none
-    left = []  # the mover's clock after each move (increment added), seconds
+    clock_after = []  # the mover's clock after each move (increment added), seconds
     result, termination = None, None
     while result is None:
         ended = game_end(board)
@@ -223,12 +223,12 @@ def play_game(white, black, opening, args, game_id):
             break
         scores.append(white_pov(played.info, board))
         if args.tc:
-            left.append(clocks[mover])
+            clock_after.append(clocks[mover])
         board.push(played.move)
         result, termination = adjudicate(scores, args)
     game = chess.pgn.Game.from_board(board)
     # Each move's `[%clk]` comment: the time its side had left after it.
-    for node, seconds in zip(game.mainline(), left):
+    for node, seconds in zip(game.mainline(), clock_after):
         node.set_clock(max(seconds, 0.0))
     game.headers["Event"] = args.event
     game.headers["White"] = white.name or "?"

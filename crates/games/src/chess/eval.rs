@@ -331,7 +331,7 @@ fn piece_square_index(color: Color, piece: Piece, square: Square) -> usize {
 
 /// The piece-square weight (material and square bonus) of `piece` of `color` on `square`,
 /// `(middlegame, endgame)` from White's view: negated for Black. A board's sum of these is
-/// what [`evaluate_with_piece_squares`] takes.
+/// [`piece_squares`].
 #[inline(always)]
 #[must_use]
 pub fn piece_square(color: Color, piece: Piece, square: Square) -> (i32, i32) {
@@ -513,23 +513,31 @@ fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 /// about 16 pieces' worth of queens, 20,000.
 #[must_use]
 pub fn evaluate(board: &Board) -> i32 {
-    let mut sums = Sums::default();
-    let phase = terms::<_, true>(board, &mut sums);
-    finish(board, &sums, phase)
+    evaluate_with_piece_squares(board, piece_squares(board))
 }
 
-/// [`evaluate`] for a board whose sum of [`piece_square`] weights is known (a search keeps
-/// it move by move): the same value, without summing them again.
+/// The sum of the [`piece_square`] weights of `board`'s pieces, `(middlegame, endgame)` from
+/// White's view.
+#[must_use]
+pub fn piece_squares(board: &Board) -> (i32, i32) {
+    let (mut mg, mut eg) = (0, 0);
+    for color in [Color::White, Color::Black] {
+        for piece in Piece::ALL {
+            for square in board.colored_pieces(color, piece) {
+                let (square_mg, square_eg) = piece_square(color, piece, square);
+                (mg, eg) = (mg + square_mg, eg + square_eg);
+            }
+        }
+    }
+    (mg, eg)
+}
+
+/// [`evaluate`] for a board whose [`piece_squares`] are known (a search keeps them move by
+/// move): the same value, without summing them again.
 #[must_use]
 pub fn evaluate_with_piece_squares(board: &Board, (mg, eg): (i32, i32)) -> i32 {
     let mut sums = Sums { mg, eg };
     let phase = terms::<_, false>(board, &mut sums);
-    finish(board, &sums, phase)
-}
-
-/// The value of `sums` at `phase` for the side to move of `board`, with the tempo.
-#[inline(always)]
-fn finish(board: &Board, sums: &Sums, phase: i32) -> i32 {
     let white = taper(sums.mg, sums.eg, phase);
     let relative = match board.side_to_move() {
         Color::White => white,

@@ -112,16 +112,10 @@ impl Accumulator {
     /// The first layer of `board`, summed afresh.
     #[must_use]
     pub fn new(board: &Board) -> Accumulator {
-        let mut piece_squares = (0, 0);
-        for colour in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                for square in board.colored_pieces(colour, piece) {
-                    let (mg, eg) = super::eval::piece_square(colour, piece, square);
-                    piece_squares = (piece_squares.0 + mg, piece_squares.1 + eg);
-                }
-            }
+        Accumulator {
+            units: NETWORK.first_layer(board),
+            piece_squares: super::eval::piece_squares(board),
         }
-        Accumulator { units: NETWORK.first_layer(board), piece_squares }
     }
 
     /// The board's sum of piece-square weights, `(middlegame, endgame)` from White's view:
