@@ -173,12 +173,16 @@ def game_end(board):
 
 
 def play_game(white, black, opening, args, game_id):
-    """Plays one game; returns (result "1-0"/"0-1"/"1/2-1/2", termination, pgn game)."""
+    """Plays one game; returns (result "1-0"/"0-1"/"1/2-1/2", termination, pgn game, least),
+    `least` the least time each side (chess.WHITE, chess.BLACK) had left after one of its
+    moves before the increment, in seconds (negative: past the flag, within
+    `--time-margin`), None without a clock or before the side's first move."""
     board = opening.copy(stack=False)
     players = {chess.WHITE: white, chess.BLACK: black}
     clocks = {chess.WHITE: args.tc[0], chess.BLACK: args.tc[0]} if args.tc else None
     scores = []  # White's view, one per ply, None when the engine gave none
     clock_after = []  # the mover's clock after each move (increment added), seconds
+    least = {chess.WHITE: None, chess.BLACK: None}
     result, termination = None, None
     while result is None:
         ended = game_end(board)
@@ -212,6 +216,8 @@ def play_game(white, black, opening, args, game_id):
         spent = time.monotonic() - started
         if args.tc:
             clocks[mover] -= spent
+            if least[mover] is None or clocks[mover] < least[mover]:
+                least[mover] = clocks[mover]
             if clocks[mover] < -args.time_margin:
                 result, termination = loser, "time forfeit"
                 print(f"{player.name} lost on time at ply {board.ply()}: {spent:.3f} s spent "
@@ -237,7 +243,7 @@ def play_game(white, black, opening, args, game_id):
     game.headers["Termination"] = termination
     if args.tc:
         game.headers["TimeControl"] = f"{args.tc[0]:g}+{args.tc[1]:g}"
-    return result, termination, game
+    return result, termination, game, least
 
 
 def adjudicate(scores, args):
@@ -267,10 +273,22 @@ class Match:
         self.stop = threading.Event()
         self.verdict = None
         self.terminations = {}
+        # Per engine (1, 2): the least time left after a move before the increment, and
+        # its game's number; the games in which it finished a move past the flag.
+        self.least = {1: None, 2: None}
+        self.past_flag = {1: 0, 2: 0}
         self.pgn = open(args.pgn, "w", encoding="utf-8") if args.pgn else None
 
-    def record(self, number, engine1_white, result, termination, game):
+    def record(self, number, engine1_white, result, termination, game, least=None):
         with self.lock:
+            for color, left in (least or {}).items():
+                engine = 1 if color == engine1_white else 2
+                if left is None:
+                    continue
+                if self.least[engine] is None or left < self.least[engine][0]:
+                    self.least[engine] = (left, number + 1)
+                if left < 0:
+                    self.past_flag[engine] += 1
             if result == "1/2-1/2":
                 self.draws += 1
                 mark = "="
@@ -314,8 +332,10 @@ class Match:
                 opening = openings[(number // 2) % len(openings)]
                 engine1_white = number % 2 == 0
                 white, black = (one, two) if engine1_white else (two, one)
-                result, termination, game = play_game(white, black, opening, self.args, object())
-                self.record(number, engine1_white, result, termination, game)
+                result, termination, game, least = play_game(
+                    white, black, opening, self.args, object()
+                )
+                self.record(number, engine1_white, result, termination, game, least)
         finally:
             one.quit()
             two.quit()
@@ -356,6 +376,13 @@ class Match:
         if games:
             print(f"score {100 * score:.1f}%  Elo {elo:+.0f}  (95%: {low:+.0f} .. {high:+.0f})")
         print("terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(self.terminations.items())))
+        if self.args.tc and games:
+            print("least time left after a move (before the increment): " + ", ".join(
+                f"engine{engine} " + ("none" if self.least[engine] is None else
+                                      f"{self.least[engine][0]:.3f} s (game {self.least[engine][1]})")
+                for engine in (1, 2)))
+            print("games with a move finished past the flag: " + ", ".join(
+                f"engine{engine} {self.past_flag[engine]}" for engine in (1, 2)))
         if self.args.sprt:
             elo0, elo1, _, _ = self.args.sprt
             print(f"SPRT [{elo0:g}, {elo1:g}]: LLR {llr(wins, draws, losses, elo0, elo1):.2f}; "

@@ -485,6 +485,32 @@ def test_a_match_on_a_clock_writes_each_moves_clock_into_the_pgn():
     assert clocks[-2] < 2 + 0.05 * 6, clocks  # some time was spent
 
 
+def test_a_match_reports_the_least_time_each_engine_had_left():
+    import match
+
+    args = match.parser().parse_args(["--engine1", COMMAND, "--engine2", COMMAND,
+                                      "--tc", "1+0"])
+    tally = match.Match(args)
+    game = chess.pgn.Game()
+    with contextlib.redirect_stdout(io.StringIO()):
+        # Game 1: engine1 White; game 2: engine1 Black, and White past the flag.
+        tally.record(0, True, "1-0", "checkmate", game, {chess.WHITE: 0.5, chess.BLACK: 0.25})
+        tally.record(1, False, "1-0", "checkmate", game, {chess.WHITE: -0.125, chess.BLACK: 0.75})
+    assert tally.least == {1: (0.5, 1), 2: (-0.125, 2)}, tally.least
+    assert tally.past_flag == {1: 0, 2: 1}, tally.past_flag
+
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        match.main(["--engine1", COMMAND, "--engine2", COMMAND, "--games", "2",
+                    "--tc", "2+0.05", "--max-plies", "8"])
+    lines = output.getvalue().splitlines()
+    least = next(line for line in lines if line.startswith("least time left"))
+    for engine in ("engine1", "engine2"):
+        seconds = float(least.split(engine + " ")[1].split(" s")[0])
+        assert -0.5 <= seconds < 2 + 0.05 * 4, least
+    assert "games with a move finished past the flag: engine1 0, engine2 0" in lines, lines
+
+
 def main():
     global COMMAND
     if len(sys.argv) > 1:
