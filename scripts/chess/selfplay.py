@@ -95,7 +95,7 @@ def main(argv=None):
                     number = jobs.get_nowait()
                 except queue.Empty:
                     return
-                result, termination, game = match.play_game(
+                result, termination, game, _least = match.play_game(
                     player, player, boards[number], rules, object())
                 with lock:
                     game.headers["Round"] = str(number + 1)
