@@ -175,8 +175,8 @@ def game_end(board):
 def play_game(white, black, opening, args, game_id):
     """Plays one game; returns (result "1-0"/"0-1"/"1/2-1/2", termination, pgn game, least),
     `least` the least time each side (chess.WHITE, chess.BLACK) had left after one of its
-    moves before the increment, in seconds (negative: past the flag, within
-    `--time-margin`), None without a clock or before the side's first move."""
+    moves before the increment, in seconds (negative: past the flag; below `-time_margin`:
+    the move that lost on time), None without a clock or before the side's first move."""
     board = opening.copy(stack=False)
     players = {chess.WHITE: white, chess.BLACK: black}
     clocks = {chess.WHITE: args.tc[0], chess.BLACK: args.tc[0]} if args.tc else None
@@ -282,9 +282,9 @@ class Match:
     def record(self, number, engine1_white, result, termination, game, least=None):
         with self.lock:
             for color, left in (least or {}).items():
-                engine = 1 if color == engine1_white else 2
                 if left is None:
                     continue
+                engine = 1 if color == engine1_white else 2
                 if self.least[engine] is None or left < self.least[engine][0]:
                     self.least[engine] = (left, number + 1)
                 if left < 0:
